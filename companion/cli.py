@@ -1,0 +1,94 @@
+"""`companion run | replay | history`: the commands a table organiser types."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+
+from companion import __version__
+from companion.config import ConfigError, load
+from companion.replay import ReplayError, replay
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="companion", description="The game table companion.")
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="start the touchscreen app")
+    run.add_argument("--config", type=Path, help="configuration file (default: ~/.config/companion/config.toml)")
+    run.add_argument("--sim", action="store_true", help="simulated hardware: keyboard buttons, simulated dice tray")
+
+    rep = sub.add_parser("replay", help="play a JSON-lines action script and print the final public view")
+    rep.add_argument("file", type=Path)
+
+    hist = sub.add_parser("history", help="list finished games")
+    hist.add_argument("--config", type=Path)
+    hist.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
+    args = parser.parse_args(argv)
+    if args.command == "replay":
+        return _replay(args.file)
+    try:
+        config = load(args.config)
+    except ConfigError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
+    if args.command == "history":
+        return _history(config, as_json=args.json)
+    from companion.ui.launch import launch  # Kivy loads only for the app itself
+
+    return launch(config, sim=args.sim)
+
+
+def _replay(path: Path) -> int:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"companion replay: cannot read {path}: {exc}", file=sys.stderr)
+        return 2
+    try:
+        session = replay(text.splitlines())
+    except ReplayError as exc:
+        print(f"companion replay: {path}: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(session.view(), indent=2, ensure_ascii=False))
+    return 0
+
+
+def _history(config, as_json: bool) -> int:
+    from companion.store import Store
+
+    store = Store(config.database)
+    for notice in store.notices:
+        print(f"companion: {notice}", file=sys.stderr)
+    records = store.history()
+    store.close()
+    if as_json:
+        print(json.dumps([r.to_json() for r in records], indent=2, ensure_ascii=False))
+        return 0
+    if not records:
+        print("No finished games yet.")
+        return 0
+    rows = [("Ended", "Game", "Players", "Result")]
+    for r in records:
+        result = r.result["summary"] if r.result else "not finished"
+        rows.append((_local(r.ended_at), r.game, ", ".join(p["name"] for p in r.players), result))
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    for row in rows:
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[3])
+    return 0
+
+
+def _local(stamp: str | None) -> str:
+    if not stamp:
+        return "-"
+    return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

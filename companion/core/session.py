@@ -1,0 +1,209 @@
+"""A game being played: players, options and accepted actions; the state is derived from them.
+
+All inputs (touch, GPIO, dice tray, script) end in `Session.dispatch`, and all
+outputs (screen, MQTT) listen for `Change`s. Undo and redo are actions too
+({"type": "undo"} / {"type": "redo"}) so every input can send them.
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.core import controls
+from companion.core.errors import RuleError, SetupError
+from companion.core.game import Action, Expected, Game, GameResult, State
+from companion.core.options import resolve_options
+from companion.core.seats import Seat, make_seats
+from companion.core.timeline import MemoryTimeline, Timeline
+
+log = logging.getLogger(__name__)
+
+ACTIONS_VERSION = 1  # the version of the action contract in docs/actions.md
+META_TYPES = ("undo", "redo")
+
+
+@dataclass(frozen=True)
+class Change:
+    """One accepted change, told once to every listener after it is durable."""
+
+    kind: str  # "action", "undo" or "redo"
+    action: Action | None
+    revision: int
+    view: dict[str, Any]
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+
+Listener = Callable[[Change], None]
+
+
+def check_action(action: Any) -> Action:
+    """Refuse anything that is not an action object before it reaches the rules."""
+    if not isinstance(action, dict):
+        raise RuleError("an action must be a JSON object like {\"type\": \"pass\"}")
+    kind = action.get("type")
+    if not isinstance(kind, str) or not kind:
+        raise RuleError("an action needs a \"type\", e.g. {\"type\": \"pass\"}")
+    return action
+
+
+class Session:
+    """The one place that changes a game: refusals change nothing, accepted actions are logged first."""
+
+    def __init__(
+        self,
+        game: Game,
+        players: Sequence[str | dict[str, Any] | Seat],
+        options: Mapping[str, Any] | None = None,
+        timeline: Timeline | None = None,
+    ) -> None:
+        self.game = game
+        self.players: tuple[Seat, ...] = make_seats(players)
+        if not game.min_players <= len(self.players) <= game.max_players:
+            raise SetupError(
+                f"{game.title} is for {game.min_players} to {game.max_players} players, "
+                f"not {len(self.players)}"
+            )
+        self.options = resolve_options(game.options, options or {})
+        self.timeline = timeline if timeline is not None else MemoryTimeline()
+        self._lock = threading.RLock()
+        self._listeners: list[Listener] = []
+        self._state = self._state_at(self.timeline.cursor)
+
+    # -- reading -------------------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.players)
+
+    @property
+    def state(self) -> State:
+        """A private copy: the session's own state is changed only by dispatch."""
+        return copy.deepcopy(self._state)
+
+    @property
+    def revision(self) -> int:
+        return self.timeline.revision
+
+    @property
+    def can_undo(self) -> bool:
+        return self.timeline.cursor > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self.timeline.cursor < len(self.timeline)
+
+    def expected(self) -> Expected:
+        return self.game.expected(self._state)
+
+    def result(self) -> GameResult | None:
+        return self.game.result(self._state)
+
+    def view(self) -> dict[str, Any]:
+        """The public view with the table's context: what screens and phones render."""
+        with self._lock:
+            result = self.result()
+            return {
+                "actions_version": ACTIONS_VERSION,
+                "game": self.game.id,
+                "title": self.game.title,
+                "players": [s.to_json() for s in self.players],
+                "options": dict(self.options),
+                "revision": self.revision,
+                "view": self.game.public_view(self._state),
+                "expected": self.expected().to_json(),
+                "result": result.to_json() if result else None,
+                "can_undo": self.can_undo,
+                "can_redo": self.can_redo,
+            }
+
+    # -- listening -----------------------------------------------------------
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call `listener` after every accepted change; returns a function that unsubscribes."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    # -- changing ------------------------------------------------------------
+
+    def dispatch(self, action: Any) -> Change:
+        """Apply an action (or undo/redo); raises RuleError and changes nothing when refused."""
+        action = check_action(action)
+        with self._lock:
+            if action["type"] == "undo":
+                return self._undo()
+            if action["type"] == "redo":
+                return self._redo()
+            if self.result() is not None:
+                raise RuleError("The game is over. Undo to change the last move.")
+            before = self._state
+            after = self.game.apply(copy.deepcopy(before), copy.deepcopy(action))
+            self.timeline.record(copy.deepcopy(action), after)
+            self._state = after
+            self._record_result()
+            events = self.game.events(before, after, action)
+            return self._announce("action", action, events)
+
+    def press(self, control: str, source: str) -> Change:
+        """A physical control was used: turn it into the current game's action and dispatch it."""
+        if control == controls.UNDO:
+            return self.dispatch({"type": "undo", "source": source})
+        if control == controls.REDO:
+            return self.dispatch({"type": "redo", "source": source})
+        with self._lock:
+            action = self.game.control(copy.deepcopy(self._state), control)
+            if action is None:
+                label = controls.LABELS.get(control, control)
+                raise RuleError(f"{label} does nothing in {self.game.title} right now")
+            return self.dispatch({**action, "source": source})
+
+    def _undo(self) -> Change:
+        if not self.can_undo:
+            raise RuleError("Nothing to undo: this is the start of the game.")
+        was_over = self.result() is not None
+        cursor = self.timeline.cursor - 1
+        state = self._state_at(cursor)
+        self.timeline.move(cursor)
+        self._state = state
+        if was_over:
+            self.timeline.finish(None)
+        return self._announce("undo", None, [])
+
+    def _redo(self) -> Change:
+        if not self.can_redo:
+            raise RuleError("Nothing to redo.")
+        action = self.timeline.action(self.timeline.cursor)
+        state = self.game.apply(copy.deepcopy(self._state), copy.deepcopy(action))
+        self.timeline.move(self.timeline.cursor + 1)
+        self._state = state
+        self._record_result()
+        return self._announce("redo", action, [])
+
+    def _record_result(self) -> None:
+        result = self.result()
+        if result is not None:
+            self.timeline.finish(result.to_json())
+
+    def _announce(self, kind: str, action: Action | None, events: list[dict[str, Any]]) -> Change:
+        change = Change(kind, action, self.revision, self.view(), events)
+        for listener in list(self._listeners):
+            # The change is already durable; one broken screen or broker link
+            # must not keep the others from hearing about it.
+            try:
+                listener(change)
+            except Exception:
+                log.exception("a listener failed on revision %s", change.revision)
+        return change
+
+    def _state_at(self, cursor: int) -> State:
+        """Rebuild the state after `cursor` actions from the nearest snapshot."""
+        start, state = self.timeline.snapshot_at_or_before(cursor)
+        if state is None:
+            state = self.game.setup(self.names, self.options)
+        for i in range(start, cursor):
+            state = self.game.apply(state, copy.deepcopy(self.timeline.action(i)))
+        return state

@@ -1,0 +1,93 @@
+"""A session's timeline kept in SQLite: each change is one committed transaction."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+from companion.core.game import Action, State
+from companion.core.timeline import SNAPSHOT_EVERY, Timeline
+from companion.store.clock import utc_now
+
+
+class StoredTimeline(Timeline):
+    """Reads only what it needs: resume costs the same for a short game and a long one."""
+
+    def __init__(self, db: sqlite3.Connection, game_id: int) -> None:
+        self._db = db
+        self.game_id = game_id
+        cursor, revision, length = db.execute(
+            # max(idx) walks the primary key: no scan of a long game's actions.
+            "SELECT cursor, revision,"
+            " (SELECT coalesce(max(idx) + 1, 0) FROM actions WHERE game_id = games.id)"
+            " FROM games WHERE id = ?",
+            (game_id,),
+        ).fetchone()
+        self._cursor, self._revision, self._length = cursor, revision, length
+
+    @property
+    def cursor(self) -> int:
+        return self._cursor
+
+    @property
+    def revision(self) -> int:
+        return self._revision
+
+    def __len__(self) -> int:
+        return self._length
+
+    def action(self, index: int) -> Action:
+        row = self._db.execute(
+            "SELECT action FROM actions WHERE game_id = ? AND idx = ?", (self.game_id, index)
+        ).fetchone()
+        if row is None:
+            raise IndexError(index)
+        return json.loads(row[0])
+
+    def record(self, action: Action, state_after: State) -> None:
+        cursor = self._cursor
+        with self._db:  # one transaction: all of it is on disk, or none of it
+            self._db.execute("DELETE FROM actions WHERE game_id = ? AND idx >= ?", (self.game_id, cursor))
+            self._db.execute("DELETE FROM snapshots WHERE game_id = ? AND idx > ?", (self.game_id, cursor))
+            self._db.execute(
+                "INSERT INTO actions (game_id, idx, action, at) VALUES (?, ?, ?, ?)",
+                (self.game_id, cursor, json.dumps(action, separators=(",", ":")), utc_now()),
+            )
+            if (cursor + 1) % SNAPSHOT_EVERY == 0:
+                self._db.execute(
+                    "INSERT OR REPLACE INTO snapshots (game_id, idx, state) VALUES (?, ?, ?)",
+                    (self.game_id, cursor + 1, json.dumps(state_after, separators=(",", ":"))),
+                )
+            self._db.execute(
+                "UPDATE games SET cursor = ?, revision = revision + 1 WHERE id = ?",
+                (cursor + 1, self.game_id),
+            )
+        self._cursor, self._length, self._revision = cursor + 1, cursor + 1, self._revision + 1
+
+    def move(self, cursor: int) -> None:
+        with self._db:
+            self._db.execute(
+                "UPDATE games SET cursor = ?, revision = revision + 1 WHERE id = ?", (cursor, self.game_id)
+            )
+        self._cursor, self._revision = cursor, self._revision + 1
+
+    def snapshot_at_or_before(self, index: int) -> tuple[int, State | None]:
+        row = self._db.execute(
+            "SELECT idx, state FROM snapshots WHERE game_id = ? AND idx <= ? ORDER BY idx DESC LIMIT 1",
+            (self.game_id, index),
+        ).fetchone()
+        return (row[0], json.loads(row[1])) if row else (0, None)
+
+    def finish(self, result: dict[str, Any] | None) -> None:
+        with self._db:
+            if result is None:
+                self._db.execute(
+                    "UPDATE games SET status = 'playing', ended_at = NULL, result = NULL WHERE id = ?",
+                    (self.game_id,),
+                )
+            else:
+                self._db.execute(
+                    "UPDATE games SET status = 'finished', ended_at = ?, result = ? WHERE id = ?",
+                    (utc_now(), json.dumps(result), self.game_id),
+                )

@@ -1,0 +1,60 @@
+"""The table as the app sees it: the store, the current session, and starting or resuming games."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from companion import games
+from companion.core.options import resolve_options
+from companion.core.seats import make_seats
+from companion.core.session import Session
+from companion.store import GameRecord, Store
+
+
+class Table:
+    """Owns which game is being played. Listeners added here follow every session it opens."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.session: Session | None = None
+        self.record: GameRecord | None = None
+        self._session_listeners: list[Callable[[Session | None], None]] = []
+
+    def on_session(self, listener: Callable[[Session | None], None]) -> None:
+        """Hear when a game starts, resumes or is closed (screens, MQTT, GPIO bindings)."""
+        self._session_listeners.append(listener)
+
+    def resume(self) -> Session | None:
+        """Reopen the game that was being played when the app last stopped, exactly where it was."""
+        record = self.store.unfinished()
+        if record is None:
+            return None
+        game = games.get(record.game)
+        session = Session(game, record.players, record.options, self.store.timeline(record.id))
+        self._open(session, record)
+        return session
+
+    def start(self, game_id: str, players: Sequence[Any], options: Mapping[str, Any]) -> Session:
+        """Begin a new game; bad players or options raise SetupError before anything is stored."""
+        game = games.get(game_id)
+        seats = make_seats(players)
+        checked = resolve_options(game.options, options)
+        Session(game, seats, checked)  # refuses a wrong player count before a record exists
+        timeline = self.store.new_game(game.id, seats, checked)
+        session = Session(game, seats, checked, timeline)
+        self._open(session, self.store.unfinished())
+        return session
+
+    def close_game(self) -> None:
+        """Leave the current game; an unfinished one is kept in history as abandoned."""
+        if self.record is not None and self.session is not None and self.session.result() is None:
+            self.store.abandon(self.record.id)
+        self.session, self.record = None, None
+        for listener in self._session_listeners:
+            listener(None)
+
+    def _open(self, session: Session, record: GameRecord | None) -> None:
+        self.session, self.record = session, record
+        for listener in self._session_listeners:
+            listener(session)
