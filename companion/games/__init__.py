@@ -8,7 +8,10 @@ from companion.core.errors import SetupError
 from companion.core.game import Game
 
 # "id": "module:Class" for every game that ships.
-BUILTIN: dict[str, str] = {}
+BUILTIN: dict[str, str] = {
+    # "bonbon": "companion.games.bonbon:Bonbon",
+    # "bondcones": "companion.games.bondcones:BondCones",
+}
 
 _loaded: dict[str, Game] = {}
 
