@@ -4,13 +4,16 @@ documented in docs/config.md; anything else in the file stops start-up with a cl
 from __future__ import annotations
 
 import os
-import re
+import sys
 import tomllib
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
+
+from companion.broadcast import settings as broadcast_settings
+from companion.config_keys import Key, between, one_of, topic_word
+from companion.inputs import settings as input_settings
 
 
 class ConfigError(Exception):
@@ -23,41 +26,20 @@ def default_path() -> Path:
     return Path(base) / "companion" / "config.toml"
 
 
-@dataclass(frozen=True)
-class Key:
-    section: str
-    name: str
-    default: Any
-    help: str
-    check: Callable[[Any], str | None] | None = None  # returns what is wrong, or None
-
-
-def _one_of(*allowed: str) -> Callable[[Any], str | None]:
-    return lambda v: None if v in allowed else f"must be one of {', '.join(map(repr, allowed))}"
-
-
-def _between(low: float, high: float) -> Callable[[Any], str | None]:
-    return lambda v: None if low <= v <= high else f"must be from {low} to {high}"
-
-
-def _topic_word(v: str) -> str | None:
-    return None if re.fullmatch(r"[A-Za-z0-9_-]+", v) else "may use only letters, digits, - and _"
-
-
 SCHEMA: tuple[Key, ...] = (
     Key("table", "name", "Game table", "The table's name, shown on the status screen and on phones."),
-    Key("table", "id", "table1", "Short id of this table; part of its MQTT topics.", _topic_word),
+    Key("table", "id", "table1", "Short id of this table; part of its MQTT topics.", topic_word),
     Key("data", "dir", "~/.local/share/companion", "Folder for the game database (games and history)."),
     Key("display", "fullscreen", False, "Fill the screen (the Pi's touchscreen) instead of a window."),
-    Key("display", "width", 800, "Window width in pixels when not fullscreen.", _between(320, 7680)),
-    Key("display", "height", 480, "Window height in pixels when not fullscreen.", _between(240, 4320)),
+    Key("display", "width", 800, "Window width in pixels when not fullscreen.", between(320, 7680)),
+    Key("display", "height", 480, "Window height in pixels when not fullscreen.", between(240, 4320)),
     Key(
         "display",
         "touch",
         "auto",
         "Touch input: 'auto' (the Pi touchscreen through one source), 'mouse' (a desktop), "
         "or 'none'.",
-        _one_of("auto", "mouse", "none"),
+        one_of("auto", "mouse", "none"),
     ),
 )
 
@@ -127,3 +109,40 @@ def _checked(file: Path, key: Key, value: Any) -> Any:
     if problem:
         raise ConfigError(f"{where} {problem}, not {value!r}")
     return value
+
+
+def markdown() -> str:
+    """docs/config.md, written from the declarations so the two never disagree."""
+    lines = [
+        "# Configuration",
+        "",
+        "One TOML file. `companion run --config FILE` names it; without `--config` the app reads",
+        f"`~/.config/companion/config.toml` (`$XDG_CONFIG_HOME/companion/config.toml`) if it exists,",
+        "else uses the defaults below. The Pi install (deploy/) writes `/etc/companion/config.toml`",
+        "and starts the app with `--config` pointing at it.",
+        "",
+        "An unknown section or key, or a value of the wrong kind, stops start-up with a message",
+        "naming the file and the key.",
+        "",
+        "This page is generated: `python -m companion.config > docs/config.md`.",
+    ]
+    section = None
+    for key in SCHEMA:
+        if key.section != section:
+            section = key.section
+            lines += ["", f"## [{section}]", "", "| key | default | meaning |", "|---|---|---|"]
+        default = _toml_value(key.default)
+        lines.append(f"| `{key.name}` | `{default}` | {key.help} |")
+    return "\n".join(lines) + "\n"
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
+
+
+if __name__ == "__main__":
+    sys.stdout.write(markdown())
