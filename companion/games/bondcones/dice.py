@@ -1,0 +1,81 @@
+"""The Dice Cone: its six faces, their ranking, and what each face demands of the roller."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.errors import RuleError
+
+# RULINGS: faces 1-4, "peek" (the O that lets you look) and "bondo" (the O that moves a BondO).
+FACES: tuple[str, ...] = ("1", "2", "3", "4", "peek", "bondo")
+
+# RULINGS: "O is highest": bondo, then peek, then 4, 3, 2, 1. Used for the opening and battles.
+RANK: dict[str, int] = {"1": 1, "2": 2, "3": 3, "4": 4, "peek": 5, "bondo": 6}
+
+
+def parse_face(raw: Any) -> str:
+    """Accept the documented face names (and 1-4 as numbers) so every input adapter agrees."""
+    if isinstance(raw, int) and not isinstance(raw, bool) and 1 <= raw <= 4:
+        return str(raw)
+    if isinstance(raw, str) and raw.strip().lower() in RANK:
+        return raw.strip().lower()
+    raise RuleError(f"A Dice Cone shows 1, 2, 3, 4, peek or bondo, not {raw!r}")
+
+
+def compare(first: str, second: str) -> int:
+    """Positive when the first face ranks higher, 0 on equal faces (which roll again)."""
+    return RANK[first] - RANK[second]
+
+
+def steps(face: str) -> int | None:
+    """How many steps a face moves a cone; None for the two O faces."""
+    return int(face) if face in ("1", "2", "3", "4") else None
+
+
+def demand(face: str, carriers: list[int], aside: int) -> dict[str, Any]:
+    """What a turn roll asks of the roller, in words a player reads off the screen."""
+    n = steps(face)
+    if n is not None:
+        text = (
+            f"Move one of your cones exactly {n} step{'s' if n > 1 else ''}: an ordinary cone "
+            "in one straight or diagonal line, a BondO Cone may change direction; "
+            "no jumping, no field twice."
+        )
+        info: dict[str, Any] = {"face": face, "kind": "move", "steps": n}
+        if 2 in carriers:
+            # "The Double BondO is able to move double the amount shown on the dice."
+            info["double_steps"] = 2 * n
+            text += f" Your Double BondO moves {2 * n}."
+        return {**info, "text": text}
+    if face == "peek":
+        return {
+            "face": face,
+            "kind": "peek",
+            "text": "Lift one of your own cones, look at its value and put it back.",
+        }
+    if aside:
+        # "...put aside until one player rolls a [bondo] ... The BondO may then be placed on
+        # any ordinary cone in that player's position."
+        return {
+            "face": face,
+            "kind": "bondo_aside",
+            "text": "Take the set-aside BondO and place it on one of your ordinary cones.",
+        }
+    if not carriers:
+        # "If you do not have a BondO and roll a [bondo] you loose your turn."
+        return {"face": face, "kind": "lost", "text": "You have no BondO: the turn is lost."}
+    if 2 in carriers:
+        text = "Move your Double BondO (both BondOs together) to another cone."
+    elif len(carriers) == 2:
+        text = "Move one of your two BondOs to another ordinary cone."
+    else:
+        text = "Move your BondO to another of your cones."
+    return {"face": face, "kind": "bondo", "text": text}
+
+
+def settle(first: str, second: str) -> int | None:
+    """Which of two rolls wins a roll-off (0 or 1); None on equal faces, which roll again."""
+    order = compare(first, second)
+    if order == 0:
+        return None
+    return 0 if order > 0 else 1
