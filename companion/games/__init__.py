@@ -10,7 +10,7 @@ from companion.core.game import Game
 # "id": "module:Class" for every game that ships.
 BUILTIN: dict[str, str] = {
     # "bonbon": "companion.games.bonbon:Bonbon",
-    # "bondcones": "companion.games.bondcones:BondCones",
+    "bondcones": "companion.games.bondcones:BondCones",
 }
 
 _loaded: dict[str, Game] = {}
