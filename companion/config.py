@@ -41,7 +41,7 @@ SCHEMA: tuple[Key, ...] = (
         "or 'none'.",
         one_of("auto", "mouse", "none"),
     ),
-)
+) + input_settings.KEYS + broadcast_settings.KEYS
 
 
 class Config:
