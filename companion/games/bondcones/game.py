@@ -84,17 +84,22 @@ class BondCones(Game):
                 raise RuleError(f"{by} is not playing in this game")
             doing = " to roll" if kind == "roll" else ""
             raise RuleError(f"It is {actor}'s turn{doing}, not {by}'s")
-        state["news"] = []
-        if kind == "roll":
-            self._roll(state, dice.parse_face(action.get("face")))
-        elif kind == "capture":
-            self._capture(state, action)
-        elif kind == "done":
-            self._done(state)
-        elif kind == "battle":
-            self._declare(state)
-        else:
-            self._remove(state, action)
+        last_news, state["news"] = state["news"], []
+        try:
+            if kind == "roll":
+                self._roll(state, dice.parse_face(action.get("face")))
+            elif kind == "capture":
+                self._capture(state, action)
+            elif kind == "done":
+                self._done(state)
+            elif kind == "battle":
+                self._declare(state)
+            else:
+                self._remove(state, action)
+        except RuleError:
+            # Every handler checks before it changes anything; only the news list is new.
+            state["news"] = last_news
+            raise
         return state
 
     def _roll(self, state: State, face: str) -> None:
