@@ -20,10 +20,8 @@ from companion.store.timeline import StoredTimeline
 log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 1
-_RECORD_COLUMNS = (
-    "id, game, players, options, started_at, ended_at, status, result,"
-    " (SELECT count(*) FROM actions WHERE game_id = games.id AND idx < games.cursor)"
-)
+# The cursor is the number of actions in effect: no need to count a long game's rows.
+_RECORD_COLUMNS = "id, game, players, options, started_at, ended_at, status, result, cursor"
 
 
 class Store:
@@ -104,11 +102,12 @@ class Store:
                 "INSERT INTO games (game, players, options, started_at, status) VALUES (?, ?, ?, ?, 'playing')",
                 (game, json.dumps([s.to_json() for s in players]), json.dumps(options), now),
             )
-            for seat in players:
+            for i, seat in enumerate(players):
+                # Clock time ties within a second; the game id and seat never do.
                 self.db.execute(
-                    "INSERT INTO names_seen (name, last_used) VALUES (?, ?)"
-                    " ON CONFLICT(name) DO UPDATE SET name = excluded.name, last_used = excluded.last_used",
-                    (seat.name, now),
+                    "INSERT INTO names_seen (name, recency) VALUES (?, ?)"
+                    " ON CONFLICT(name) DO UPDATE SET name = excluded.name, recency = excluded.recency",
+                    (seat.name, cur.lastrowid * 1000 - i),
                 )
         return StoredTimeline(self.db, cur.lastrowid)
 
@@ -145,7 +144,7 @@ class Store:
     def names_seen(self, limit: int = 24) -> list[str]:
         """Names used before, most recent first, to offer when players sit down."""
         rows = self.db.execute(
-            "SELECT name FROM names_seen ORDER BY last_used DESC, name LIMIT ?", (limit,)
+            "SELECT name FROM names_seen ORDER BY recency DESC LIMIT ?", (limit,)
         ).fetchall()
         return [r[0] for r in rows]
 

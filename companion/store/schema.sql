@@ -9,7 +9,11 @@ CREATE TABLE IF NOT EXISTS games (
     status      TEXT NOT NULL CHECK (status IN ('playing', 'finished', 'abandoned')),
     result      TEXT,                   -- JSON GameResult once finished
     cursor      INTEGER NOT NULL DEFAULT 0,   -- actions in effect (the rest is the redo tail)
-    revision    INTEGER NOT NULL DEFAULT 0    -- accepted changes ever; only grows
+    revision    INTEGER NOT NULL DEFAULT 0,   -- accepted changes ever; only grows
+    length      INTEGER NOT NULL DEFAULT 0,   -- actions stored, the redo tail included
+    -- The newest snapshot, kept in this row so that resuming reads one row, however long the game.
+    snap_idx    INTEGER NOT NULL DEFAULT 0,
+    snap_state  TEXT
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id     INTEGER NOT NULL REFERENCES games(id),
@@ -26,6 +30,6 @@ CREATE TABLE IF NOT EXISTS snapshots (
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS names_seen (
     name        TEXT PRIMARY KEY COLLATE NOCASE,
-    last_used   TEXT NOT NULL
+    recency     INTEGER NOT NULL        -- higher = used more recently (game id, then seat order)
 );
 CREATE INDEX IF NOT EXISTS games_by_status ON games(status, id);

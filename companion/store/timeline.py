@@ -17,14 +17,10 @@ class StoredTimeline(Timeline):
     def __init__(self, db: sqlite3.Connection, game_id: int) -> None:
         self._db = db
         self.game_id = game_id
-        cursor, revision, length = db.execute(
-            # max(idx) walks the primary key: no scan of a long game's actions.
-            "SELECT cursor, revision,"
-            " (SELECT coalesce(max(idx) + 1, 0) FROM actions WHERE game_id = games.id)"
-            " FROM games WHERE id = ?",
-            (game_id,),
+        row = db.execute(
+            "SELECT cursor, revision, length, snap_idx, snap_state FROM games WHERE id = ?", (game_id,)
         ).fetchone()
-        self._cursor, self._revision, self._length = cursor, revision, length
+        self._cursor, self._revision, self._length, self._snap_idx, self._snap_state = row
 
     @property
     def cursor(self) -> int:
@@ -47,23 +43,33 @@ class StoredTimeline(Timeline):
 
     def record(self, action: Action, state_after: State) -> None:
         cursor = self._cursor
+        snap_idx, snap_state = self._snap_idx, self._snap_state
         with self._db:  # one transaction: all of it is on disk, or none of it
             self._db.execute("DELETE FROM actions WHERE game_id = ? AND idx >= ?", (self.game_id, cursor))
-            self._db.execute("DELETE FROM snapshots WHERE game_id = ? AND idx > ?", (self.game_id, cursor))
+            if snap_idx > cursor:  # the newest snapshot belonged to the dropped redo tail
+                self._db.execute("DELETE FROM snapshots WHERE game_id = ? AND idx > ?", (self.game_id, cursor))
+                snap_idx, snap_state = self._db.execute(
+                    "SELECT coalesce(max(idx), 0), (SELECT state FROM snapshots WHERE game_id = ?1"
+                    " ORDER BY idx DESC LIMIT 1) FROM snapshots WHERE game_id = ?1",
+                    (self.game_id,),
+                ).fetchone()
             self._db.execute(
                 "INSERT INTO actions (game_id, idx, action, at) VALUES (?, ?, ?, ?)",
                 (self.game_id, cursor, json.dumps(action, separators=(",", ":")), utc_now()),
             )
             if (cursor + 1) % SNAPSHOT_EVERY == 0:
+                snap_idx, snap_state = cursor + 1, json.dumps(state_after, separators=(",", ":"))
                 self._db.execute(
                     "INSERT OR REPLACE INTO snapshots (game_id, idx, state) VALUES (?, ?, ?)",
-                    (self.game_id, cursor + 1, json.dumps(state_after, separators=(",", ":"))),
+                    (self.game_id, snap_idx, snap_state),
                 )
             self._db.execute(
-                "UPDATE games SET cursor = ?, revision = revision + 1 WHERE id = ?",
-                (cursor + 1, self.game_id),
+                "UPDATE games SET cursor = ?1, length = ?1, revision = revision + 1,"
+                " snap_idx = ?2, snap_state = ?3 WHERE id = ?4",
+                (cursor + 1, snap_idx, snap_state, self.game_id),
             )
         self._cursor, self._length, self._revision = cursor + 1, cursor + 1, self._revision + 1
+        self._snap_idx, self._snap_state = snap_idx, snap_state
 
     def move(self, cursor: int) -> None:
         with self._db:
@@ -73,6 +79,8 @@ class StoredTimeline(Timeline):
         self._cursor, self._revision = cursor, self._revision + 1
 
     def snapshot_at_or_before(self, index: int) -> tuple[int, State | None]:
+        if self._snap_state is not None and self._snap_idx <= index:
+            return self._snap_idx, json.loads(self._snap_state)
         row = self._db.execute(
             "SELECT idx, state FROM snapshots WHERE game_id = ? AND idx <= ? ORDER BY idx DESC LIMIT 1",
             (self.game_id, index),

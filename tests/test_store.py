@@ -1,0 +1,151 @@
+"""The durable log: resume exactly where the table was, keep history, never silently lose a file."""
+
+import sqlite3
+
+import pytest
+
+from companion.store import Store
+from companion.table import Table
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return tmp_path / "data" / "companion.db"
+
+
+def play(session, n):
+    for i in range(n):
+        session.dispatch({"type": "dial", "step": 1 + i % 3})
+
+
+def test_an_unfinished_game_resumes_exactly_where_it_was(db_path):
+    store = Store(db_path)
+    s = Table(store).start("tally", ["Ann", "Ben", "Cy"], {"target": 50})
+    s.dispatch({"type": "add", "points": 3})
+    s.dispatch({"type": "pass"})
+    s.dispatch({"type": "add", "points": 2})
+    s.dispatch({"type": "undo"})
+    view, state = s.view(), s.state
+    store.close()
+
+    again = Table(Store(db_path)).resume()
+    assert again.view() == view
+    assert again.state == state
+    again.dispatch({"type": "redo"})  # the redo tail survived the restart too
+    assert again.view()["view"]["scores"]["Cy"] == 2
+
+
+@pytest.mark.parametrize("n, back", [(49, 0), (50, 1), (120, 25), (120, 71)])
+def test_resume_and_undo_across_snapshots_give_the_same_state_as_replaying(db_path, n, back):
+    store = Store(db_path)
+    s = Table(store).start("tally", ["Ann", "Ben"], {})
+    play(s, n)
+    for _ in range(back):
+        s.dispatch({"type": "undo"})
+    expected = s.state
+    store.close()
+    resumed = Table(Store(db_path)).resume()
+    assert resumed.state == expected
+    assert resumed.state["dial"] == sum(1 + i % 3 for i in range(n - back))
+
+
+def test_a_new_game_sets_the_unfinished_one_aside_as_abandoned(db_path):
+    store = Store(db_path)
+    table = Table(store)
+    table.start("tally", ["Ann", "Ben"], {})
+    table.start("tally", ["Cy", "Dee"], {})
+    assert [r.status for r in store.history()] == ["abandoned"]
+    assert store.unfinished().players[0]["name"] == "Cy"
+
+
+def test_a_finished_game_is_not_resumed_and_undo_reopens_it(db_path):
+    store = Store(db_path)
+    table = Table(store)
+    s = table.start("tally", ["Ann", "Ben"], {"target": 2})
+    s.dispatch({"type": "add", "points": 2})
+    assert store.unfinished() is None
+    assert store.history()[0].result["winners"] == ["Ann"]
+    s.dispatch({"type": "undo"})
+    assert store.unfinished() is not None and store.history() == []
+
+
+def test_names_used_before_are_offered_most_recent_first(db_path):
+    store = Store(db_path)
+    table = Table(store)
+    table.start("tally", ["Ann", "Ben"], {})
+    table.start("tally", ["Cy", "ann"], {})
+    # "ann" is the same person as "Ann", written the way she last wrote it.
+    assert store.names_seen() == ["Cy", "ann", "Ben"]
+
+
+def test_refused_setup_stores_nothing(db_path):
+    store = Store(db_path)
+    with pytest.raises(Exception, match="2 to 4 players"):
+        Table(store).start("tally", ["Solo"], {})
+    assert store.latest() is None and store.names_seen() == []
+
+
+def test_the_database_uses_wal_and_full_sync(db_path):
+    store = Store(db_path)
+    assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert store.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def damage_by_truncation(path):
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 3])
+
+
+def damage_by_garbage(path):
+    data = bytearray(path.read_bytes())
+    data[0:16] = b"not a database!!"
+    path.write_bytes(bytes(data))
+
+
+def damage_to_nothing(path):
+    path.write_bytes(b"")
+
+
+def damage_pages(path):
+    data = bytearray(path.read_bytes())
+    for i in range(4096 + 100, len(data), 97):  # scribble over every page after the header
+        data[i] = (data[i] + 0x55) % 256
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("damage", [damage_by_truncation, damage_by_garbage, damage_to_nothing, damage_pages])
+def test_a_damaged_database_is_reported_and_kept_never_silently_emptied(db_path, damage):
+    store = Store(db_path)
+    s = Table(store).start("tally", ["Ann", "Ben"], {})
+    play(s, 200)
+    store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    store.close()
+    original = db_path.read_bytes()
+    damage(db_path)
+    damaged = db_path.read_bytes()
+    assert damaged != original
+
+    reopened = Store(db_path)
+    assert len(reopened.notices) == 1
+    assert "damaged" in reopened.notices[0] and "was kept as" in reopened.notices[0]
+    kept = [p for p in db_path.parent.iterdir() if ".damaged-" in p.name and not p.name.endswith(("-wal", "-shm"))]
+    assert len(kept) == 1 and kept[0].read_bytes() == damaged
+    assert str(kept[0]) in reopened.notices[0]
+    # The new database works and starts empty.
+    assert reopened.latest() is None
+    Table(reopened).start("tally", ["Ann", "Ben"], {}).dispatch({"type": "add", "points": 1})
+
+
+def test_an_unreadable_database_file_is_moved_aside_too(db_path):
+    db_path.parent.mkdir(parents=True)
+    db_path.write_bytes(b"SQLite format 3\x00" + b"\xff" * 200)
+    store = Store(db_path)
+    assert store.notices and store.integrity() == "ok"
+
+
+def test_a_database_from_a_newer_companion_is_kept_not_overwritten(db_path):
+    Store(db_path).close()
+    with sqlite3.connect(db_path) as db:
+        db.execute("PRAGMA user_version = 99")
+    store = Store(db_path)
+    assert "newer companion" in store.notices[0]
