@@ -9,7 +9,7 @@ from companion.core.game import Game
 
 # "id": "module:Class" for every game that ships.
 BUILTIN: dict[str, str] = {
-    # "bonbon": "companion.games.bonbon:Bonbon",
+    "bonbon": "companion.games.bonbon:Bonbon",
     "bondcones": "companion.games.bondcones:BondCones",
 }
 

@@ -1,0 +1,116 @@
+"""Bonbon as a game plug-in: the collective limit board and the scoring pad, watching every limit."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from companion.core.game import Action, Expected, Game, GameResult, State
+from companion.core.options import Option
+from companion.games.bonbon import bindings, board, deck, effects, flow, legal, reveal, rounds
+from companion.games.bonbon import events as happenings
+from companion.games.bonbon import view
+from companion.games.bonbon.scoring import TOKENS_TO_WIN
+from companion.games.bonbon.standing import check_by
+
+HANDLERS: dict[str, Callable[[State, Action], None]] = {
+    "start": rounds.start,
+    "draw": flow.draw,
+    "pass": flow.pass_turn,
+    "take_tile": flow.take_tile,
+    "end_turn": flow.end_turn,
+    "peek": effects.peek,
+    "swap": effects.swap,
+    "hide": effects.hide,
+    "reveal": reveal.reveal,
+    "next_round": rounds.next_round,
+}
+
+
+class Bonbon(Game):
+    """Tracks cards as they are played, both limits for every player, tiles, scoring and tokens."""
+
+    id = "bonbon"
+    title = "Bonbon"
+    min_players = 2
+    max_players = 6
+    options = (
+        Option(
+            "max_value",
+            9,
+            "highest value printed on a card (the rulebook's pictures are lost; RULINGS: 9)",
+            minimum=1,
+            maximum=20,
+        ),
+        Option(
+            "deck_values",
+            "",
+            'how many non-zero cards show each value, e.g. "1:8 2:8 3:8"; used only to warn '
+            "about impossible entries, never to block (empty: unknown)",
+        ),
+        Option(
+            "board_only",
+            False,
+            "use the app only as the collective limit board: the dial or +/- buttons move the total",
+        ),
+    )
+
+    def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> State:
+        """Before the first round: no tiles on display yet, nobody holds a token."""
+        names = list(players)
+        if options["board_only"]:
+            return board.setup(names)
+        return {
+            "mode": "game",
+            "players": names,
+            "max_value": options["max_value"],
+            "deck_values": deck.parse_deck_values(options["deck_values"], options["max_value"]),
+            "tokens": {p: 0 for p in names},
+            "history": [],  # {"round", "winners"} per scored round
+            "round": 0,
+            "phase": "setup",  # setup -> play -> reveal -> scored -> play ... -> over
+            "step": None,
+            "pending": None,
+        }
+
+    def apply(self, state: State, action: Action) -> State:
+        """Check the action against the rules of this moment, then change the state."""
+        if state["mode"] == "board":
+            if action["type"] in legal.BOARD_FIELDS:
+                legal.check_fields(action, legal.BOARD_FIELDS)
+            return board.apply(state, action)
+        legal.check_fields(action, legal.FIELDS)
+        legal.require_legal(state, action["type"])
+        check_by(state, action)
+        HANDLERS[action["type"]](state, action)
+        return state
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        if state["mode"] == "board":
+            return board.public_view(state)
+        return view.public_view(state)
+
+    def expected(self, state: State) -> Expected:
+        if state["mode"] == "board":
+            return board.expected(state)
+        return legal.expected(state)
+
+    def result(self, state: State) -> GameResult | None:
+        """Over when a player holds three bonbon tokens ("Win 3 rounds")."""
+        if state["mode"] == "board" or state["phase"] != "over":
+            return None
+        winners = tuple(p for p in state["players"] if state["tokens"][p] >= TOKENS_TO_WIN)
+        names = " and ".join(winners)
+        rounds_played = len(state["history"])
+        return GameResult(winners, f"{names} won with {TOKENS_TO_WIN} bonbon tokens after {rounds_played} rounds", dict(state["tokens"]))
+
+    def events(self, before: State, after: State, action: Action) -> list[dict[str, Any]]:
+        if after["mode"] == "board":
+            return board.events(before, after)
+        return happenings.events(before, after)
+
+    def control(self, state: State, control: str) -> Action | None:
+        """The binding table: board.control in board mode, bindings.control in a full game."""
+        if state["mode"] == "board":
+            return board.control(state, control)
+        return bindings.control(state, control)

@@ -1,0 +1,78 @@
+"""The end-of-round step: the table turns over the face-down cards and enters their values."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.errors import RuleError
+from companion.games.bonbon.cards import check_value, is_whole, unknown
+from companion.games.bonbon.scoring import score_round
+from companion.games.bonbon.standing import is_eliminated, tile_of
+from companion.games.bonbon.tiles import VARIETY
+
+State = dict[str, Any]
+
+
+def variety_max(row: list[dict[str, Any]]) -> int:
+    """The most different illustrations a row can show: one per non-zero card."""
+    # Cards still unknown are never zeros (zeros are always played face-up).
+    return sum(1 for c in row if c["value"] != 0)
+
+
+def waiting(state: State) -> list[dict[str, Any]]:
+    """Players who still have something to reveal: face-down values, or the variety tile's count."""
+    out = []
+    for name in state["players"]:
+        if is_eliminated(state, name) or name in state["revealed"]:
+            continue
+        row = state["rows"][name]
+        count = len(unknown(row))
+        needs_variety = tile_of(state, name) == VARIETY
+        if count or needs_variety:
+            out.append(
+                {
+                    "player": name,
+                    "values": count,
+                    "variety": needs_variety,
+                    "variety_max": variety_max(row) if needs_variety else None,
+                }
+            )
+    return out
+
+
+def finish_if_revealed(state: State) -> None:
+    """Score the round as soon as nothing is left to reveal."""
+    if not waiting(state):
+        score_round(state)
+
+
+def reveal(state: State, action: dict[str, Any]) -> None:
+    """Enter one player's face-down values (left to right) and, with the variety tile, its count."""
+    name = action.get("player")
+    pending = {w["player"]: w for w in waiting(state)}
+    if name not in state["players"]:
+        raise RuleError(f"Whose cards are revealed? There is no player called {name!r}")
+    if is_eliminated(state, name):
+        raise RuleError(f"{name} was eliminated this round and does not score")
+    if name not in pending:
+        raise RuleError(f"{name} has nothing left to reveal")
+    need = pending[name]
+    values = action.get("values", [])
+    if not isinstance(values, list) or len(values) != need["values"]:
+        raise RuleError(f"{name} has {need['values']} face-down card(s) to reveal: enter {need['values']} value(s), left to right")
+    values = [check_value(v, state["max_value"], f"{name}'s face-down card") for v in values]
+    count = action.get("variety")
+    if need["variety"]:
+        if not is_whole(count) or not 0 <= count <= need["variety_max"]:
+            raise RuleError(f"{name} holds the variety tile: enter how many different illustrations (0 to {need['variety_max']})")
+    elif count is not None:
+        raise RuleError(f"{name} does not hold the variety tile")
+    row = state["rows"][name]
+    for index, value in zip(unknown(row), values):
+        # The card stays face-down on the board: the value is for scoring only and never
+        # joins the collective total.
+        row[index]["value"] = value
+    if need["variety"]:
+        state["variety"][name] = count
+    state["revealed"].append(name)
+    finish_if_revealed(state)

@@ -1,0 +1,95 @@
+"""The public view: everything a screen or phone may show, and nothing still hidden at the table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.bonbon import cards as c
+from companion.games.bonbon import deck
+from companion.games.bonbon.limits import collective_limit, personal_limit
+from companion.games.bonbon.reveal import waiting
+from companion.games.bonbon.scoring import TOKENS_TO_WIN
+from companion.games.bonbon.standing import actor, available_tiles, first_passer, is_eliminated, tile_of
+
+State = dict[str, Any]
+
+
+def card_view(card: c.Card, shown: bool) -> dict[str, Any]:
+    """A face-down card shows nothing (not even a value once seen) until the round's reveal."""
+    if card["face"] == c.UP:
+        return {"face": c.UP, "kind": card["kind"], "value": card["value"]}
+    if shown:
+        return {"face": c.DOWN, "value": card["value"]}
+    return {"face": c.DOWN}
+
+
+def _status(state: State, name: str) -> tuple[str, str | None]:
+    for out in state["eliminated"]:
+        if out["player"] == name:
+            return "out", out["reason"]
+    if name in state["passed"]:
+        return "passed", None
+    return "in", None
+
+
+def _player(state: State, name: str) -> dict[str, Any]:
+    tokens = state["tokens"][name]
+    entry: dict[str, Any] = {"name": name, "tokens": tokens, "limit": personal_limit(tokens)}
+    if state["phase"] == "setup":
+        return entry
+    row = state["rows"][name]
+    status, reason = _status(state, name)
+    # Face-down values are shown only once the round is over and this player's cards are turned over.
+    still_hidden = {w["player"] for w in waiting(state)}
+    shown = state["phase"] != "play" and not is_eliminated(state, name) and name not in still_hidden
+    entry.update(
+        {
+            "status": status,
+            "out_reason": reason,
+            "face_up_total": c.face_up_total(row),
+            "cards": [card_view(card, shown) for card in row],
+            "face_down_sets": c.face_down_runs(row),
+            "discarded": state["discarded"][name],
+            "tile": tile_of(state, name),
+            "first_passer": first_passer(state) == name,
+        }
+    )
+    return entry
+
+
+def public_view(state: State) -> dict[str, Any]:
+    """The board, the rows, the tiles and (after a round) the scoring table, as plain JSON."""
+    limit = collective_limit(len(state["players"]))
+    view: dict[str, Any] = {
+        "mode": "game",
+        "round": state["round"],
+        "phase": state["phase"],
+        "step": state.get("step"),
+        "turn": actor(state),
+        "effect": (state.get("pending") or {}).get("effect"),
+        "tokens_to_win": TOKENS_TO_WIN,
+        "players": [_player(state, p) for p in state["players"]],
+        "history": list(state["history"]),
+        "winners": [p for p in state["players"] if state["tokens"][p] >= TOKENS_TO_WIN],
+    }
+    if state["phase"] == "setup":
+        view.update({"collective": {"total": 0, "limit": limit, "left": limit, "over": False}, "tiles": None})
+        view.update({"starter": None, "end_reason": None, "reveal": [], "scoring": None, "warnings": []})
+        return view
+    total = state["collective"]
+    view.update(
+        {
+            "starter": state["players"][state["starter"]],
+            "collective": {"total": total, "limit": limit, "left": limit - total, "over": total > limit},
+            "tiles": {
+                "shown": list(state["tiles_shown"]),
+                "taken": [dict(t) for t in state["tiles_taken"]],
+                "available": available_tiles(state),
+            },
+            "end_reason": state["end_reason"],
+            "reveal": waiting(state) if state["phase"] == "reveal" else [],
+            "scoring": state["scoring"],
+            "warnings": deck.warnings(state),
+        }
+    )
+    return view
