@@ -1,0 +1,82 @@
+#!/bin/sh
+# Set up the Pi's Mosquitto (Debian 12, Mosquitto 2.0) for the table and the phones.
+# Run as root from the repository: sudo deploy/mosquitto/install.sh
+# Settings (environment, defaults in brackets):
+#   MQTT_PORT [1883]  WS_PORT [9001]  PREFIX [companion]  HA_PREFIX [homeassistant]
+#   MQTT_USER [companion]   the table's login; [mqtt] username in the table's config
+#   PASSWORD_FILE [/etc/companion/mqtt-password]   [mqtt] password_file in the table's config
+#   COMPANION_USER [the user who ran sudo]   the account the app runs as: may read PASSWORD_FILE
+#   HA_PASSWORD   if set, Home Assistant may log in as "homeassistant" with it
+# Run it again after an update: it copies the phone page anew and keeps the table's password.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+MQTT_PORT=${MQTT_PORT:-1883}
+WS_PORT=${WS_PORT:-9001}
+PREFIX=${PREFIX:-companion}
+HA_PREFIX=${HA_PREFIX:-homeassistant}
+MQTT_USER=${MQTT_USER:-companion}
+PASSWORD_FILE=${PASSWORD_FILE:-/etc/companion/mqtt-password}
+COMPANION_USER=${COMPANION_USER:-${SUDO_USER:-root}}
+CONF_DIR=/etc/mosquitto/companion
+WEB_DIR=/usr/local/share/companion/web
+
+if [ "$(id -u)" -ne 0 ]; then
+    echo "install.sh: run as root (sudo $0)" >&2
+    exit 2
+fi
+command -v mosquitto_passwd >/dev/null || { echo "install.sh: apt-get install mosquitto first" >&2; exit 2; }
+
+render() {
+    sed -e "s|@MQTT_PORT@|$MQTT_PORT|g" -e "s|@WS_PORT@|$WS_PORT|g" \
+        -e "s|@CONF_DIR@|$CONF_DIR|g" -e "s|@WEB_DIR@|$WEB_DIR|g" \
+        -e "s|@PREFIX@|$PREFIX|g" -e "s|@HA_PREFIX@|$HA_PREFIX|g" -e "s|@USER@|$MQTT_USER|g" "$1"
+}
+
+# The phone page: a copy the broker's own user can read (home folders are private on Bookworm).
+mkdir -p "$WEB_DIR"
+cp -R "$repo/companion/web/." "$WEB_DIR/"
+chmod -R a+rX "$WEB_DIR"
+
+# The table's password: made once, kept across runs; readable by the app's account only.
+mkdir -p "$(dirname "$PASSWORD_FILE")"
+if [ ! -s "$PASSWORD_FILE" ]; then
+    (umask 077; head -c 24 /dev/urandom | base64 | tr -d '/+=\n' > "$PASSWORD_FILE")
+fi
+chown "$COMPANION_USER" "$PASSWORD_FILE"
+chmod 600 "$PASSWORD_FILE"
+
+# The broker's copy, hashed (mosquitto_passwd -U hashes a plain file in place: no password on
+# any command line).
+mkdir -p "$CONF_DIR"
+plain=$(mktemp "$CONF_DIR/passwd.XXXXXX")
+printf '%s:%s\n' "$MQTT_USER" "$(cat "$PASSWORD_FILE")" > "$plain"
+if [ -n "${HA_PASSWORD:-}" ]; then
+    printf 'homeassistant:%s\n' "$HA_PASSWORD" >> "$plain"
+fi
+mosquitto_passwd -U "$plain"
+mv "$plain" "$CONF_DIR/passwd"
+render "$here/acl" > "$CONF_DIR/acl"
+chown root:mosquitto "$CONF_DIR" "$CONF_DIR/passwd" "$CONF_DIR/acl"
+chmod 750 "$CONF_DIR"
+chmod 640 "$CONF_DIR/passwd" "$CONF_DIR/acl"
+
+render "$here/companion.conf" > /etc/mosquitto/conf.d/companion.conf
+
+if command -v systemctl >/dev/null && systemctl is-system-running >/dev/null 2>&1; then
+    systemctl enable mosquitto
+    systemctl restart mosquitto
+fi
+
+cat <<DONE
+Mosquitto is set up: MQTT on port $MQTT_PORT, phones on http://<this Pi>:$WS_PORT/
+The table's configuration needs (already the defaults unless changed above):
+  [mqtt]
+  port = $MQTT_PORT
+  username = "$MQTT_USER"
+  password_file = "$PASSWORD_FILE"
+  topic_prefix = "$PREFIX"
+  [phone]
+  port = $WS_PORT
+DONE
