@@ -1,0 +1,75 @@
+"""Helpers for Bonbon tests: a started session, card entries, and reading the public view."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from companion.core import Session
+from companion.games.bonbon import Bonbon
+from companion.replay import replay
+
+SCRIPTS = Path(__file__).parent / "scripts"
+GAME = Bonbon()
+
+
+def started(players=("Ann", "Ben", "Cy"), tiles=("three", "zeros", "ones"), first=None, **options) -> Session:
+    """A session with the bonus tiles laid out, at the first player's first turn."""
+    s = Session(GAME, list(players), options)
+    start: dict[str, Any] = {"type": "start", "tiles": list(tiles)}
+    if first:
+        start["first"] = first
+    s.dispatch(start)
+    return s
+
+
+def up(value: int, kind: str = "regular", **extra: Any) -> dict[str, Any]:
+    return {"type": "draw", "face": "up", "kind": kind, "value": value, **extra}
+
+
+def zero(*revealed: int) -> dict[str, Any]:
+    action: dict[str, Any] = {"type": "draw", "face": "up", "kind": "zero"}
+    if revealed:
+        action["revealed"] = list(revealed)
+    return action
+
+
+def down() -> dict[str, Any]:
+    return {"type": "draw", "face": "down"}
+
+
+PASS = {"type": "pass"}
+END = {"type": "end_turn"}
+
+
+def play(s: Session, *actions: dict[str, Any]) -> None:
+    for action in actions:
+        s.dispatch(action)
+
+
+def view(s: Session) -> dict[str, Any]:
+    return s.view()["view"]
+
+
+def player(s: Session, name: str) -> dict[str, Any]:
+    return next(p for p in view(s)["players"] if p["name"] == name)
+
+
+def cards(s: Session, name: str) -> list[dict[str, Any]]:
+    return player(s, name)["cards"]
+
+
+def line(s: Session, name: str) -> dict[str, Any]:
+    return next(row for row in view(s)["scoring"]["lines"] if row["player"] == name)
+
+
+def total(s: Session) -> int:
+    return view(s)["collective"]["total"]
+
+
+def legal_types(s: Session) -> list[str]:
+    return [spec.type for spec in s.expected().legal]
+
+
+def run_script(name: str) -> Session:
+    return replay((SCRIPTS / name).read_text().splitlines())
