@@ -1,0 +1,356 @@
+"""The MQTT adapter: the public view of the game at the table, told to phones and dashboards.
+
+Three threads meet here and none waits on another:
+- the app's main thread calls the session listener, which only records the newest
+  view and events and wakes the publisher;
+- the publisher thread turns them into payloads and hands them to paho;
+- paho's network thread connects, retries with backoff and calls our callbacks,
+  each of which is guarded so that no exception can stop it.
+
+The touchscreen never waits on the broker, and works with no broker at all.
+"""
+
+from __future__ import annotations
+
+import collections
+import logging
+import threading
+import uuid
+from collections.abc import Callable
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import paho.mqtt.client as paho
+from paho.mqtt.enums import CallbackAPIVersion
+
+from companion.broadcast import homeassistant
+from companion.broadcast.topics import OFFLINE, ONLINE, Topics, encode, event_payload, state_payload
+from companion.core.session import Change, Session
+from companion.status import DeviceStatus
+
+log = logging.getLogger(__name__)
+
+NAME = "Broker"
+QOS = 1
+MAX_QUEUED = 200  # paho keeps unsent messages in memory: never without bound
+MAX_EVENTS = 100  # events waiting for the publisher; older ones are dropped first
+RETRY_MIN = 0.5
+
+
+class Broadcaster:
+    """Publishes the table's game to an MQTT broker. `start()`, then `close()` (safe twice)."""
+
+    def __init__(
+        self,
+        config: Any,
+        table: Any = None,
+        *,
+        client_factory: Callable[[str], paho.Client] | None = None,
+    ) -> None:
+        mqtt = config["mqtt"]
+        self.enabled: bool = mqtt["enabled"]
+        self.topics = Topics(mqtt["topic_prefix"], config["table"]["id"])
+        self.table_name: str = config["table"]["name"]
+        self.host: str = mqtt["host"]
+        self.port: int = mqtt["port"]
+        self._username: str = mqtt["username"]
+        self._password_file: str = mqtt["password_file"]
+        self._keepalive: int = mqtt["keepalive"]
+        self._retry_max: float = float(mqtt["retry_max"])
+        self._ha_prefix: str | None = mqtt["homeassistant_prefix"] if mqtt["homeassistant"] else None
+        self._client_factory = client_factory or _new_client
+
+        self._cond = threading.Condition()
+        # Everything below is guarded by _cond.
+        self._view: dict[str, Any] | None = None
+        self._game_number: int | None = None
+        self._state_dirty = True  # the first connection always tells what is (or is not) being played
+        self._events: collections.deque[dict[str, Any]] = collections.deque(maxlen=MAX_EVENTS)
+        self._discovery_due = self._ha_prefix is not None
+        self._announced: set[str] = set()  # players with a Home Assistant sensor
+        self._connected = False
+        self._stopping = False
+        self._closed = False
+
+        self._client: paho.Client | None = None
+        self._publisher: threading.Thread | None = None
+        self._unsubscribe: Callable[[], None] | None = None
+        self._problem: str | None = None  # a configuration problem: no connection is tried
+        self._last_refusal: str | None = None  # the broker's last answer to a login, if it refused
+        self._last_loss: str | None = None
+        self._fault: str | None = None  # the last exception our own code raised (logged, survived)
+        self.published_states = 0  # how many state messages were handed to paho (tests, bench)
+
+        self._table = table
+        if table is not None:
+            table.on_session(self._on_session)
+            if table.session is not None:
+                self.follow(table.session, _record_number(table))
+
+    # -- the app's side ---------------------------------------------------------
+
+    def start(self) -> None:
+        """Begin connecting in the background; returns at once whether or not a broker is there."""
+        if not self.enabled or self._client is not None or self._closed:
+            return
+        password = None
+        if self._password_file:
+            try:
+                password = Path(self._password_file).expanduser().read_text(encoding="utf-8").strip()
+            except OSError as exc:
+                self._problem = (
+                    f"cannot read the broker password {self._password_file} ({exc.strerror}): "
+                    "run deploy/mosquitto/install.sh, or set [mqtt] password_file"
+                )
+                log.error("MQTT: %s", self._problem)
+                return
+        client = self._client_factory(f"companion-{self.topics.table}-{uuid.uuid4().hex[:8]}")
+        client.suppress_exceptions = True  # a second guard: ours come first (see _guarded)
+        if self._username:
+            client.username_pw_set(self._username, password)
+        client.will_set(self.topics.availability, OFFLINE, qos=QOS, retain=True)
+        client.reconnect_delay_set(RETRY_MIN, self._retry_max)
+        client.max_queued_messages_set(MAX_QUEUED)
+        client.on_connect = _guarded(self, self._on_connect)
+        client.on_connect_fail = _guarded(self, self._on_connect_fail)
+        client.on_disconnect = _guarded(self, self._on_disconnect)
+        client.on_message = _guarded(self, self._on_message)
+        self._client = client
+        self._publisher = threading.Thread(target=self._publish_loop, name="mqtt-publisher", daemon=True)
+        self._publisher.start()
+        client.connect_async(self.host, self.port, keepalive=self._keepalive)
+        client.loop_start()
+
+    def close(self, timeout: float = 2.0) -> None:
+        """Tell the broker the table is offline, then disconnect; safe to call twice."""
+        with self._cond:
+            if self._closed:
+                return
+            self._closed = self._stopping = True
+            self._cond.notify_all()
+        if self._unsubscribe:
+            self._unsubscribe()
+        if self._publisher is not None:
+            self._publisher.join(timeout)
+        client = self._client
+        if client is None:
+            return
+        try:
+            if client.is_connected():
+                info = client.publish(self.topics.availability, OFFLINE, qos=QOS, retain=True)
+                info.wait_for_publish(timeout)
+        except (RuntimeError, ValueError) as exc:
+            log.warning("MQTT: could not say offline before leaving: %s", exc)
+        client.disconnect()
+        # loop_stop joins paho's thread, which may be inside a connect attempt: never hang the app.
+        stopper = threading.Thread(target=client.loop_stop, name="mqtt-stop", daemon=True)
+        stopper.start()
+        stopper.join(timeout)
+        with self._cond:
+            self._connected = False
+
+    def __enter__(self) -> Broadcaster:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def status(self) -> DeviceStatus:
+        """One line for the status screen: is the table reaching the broker, and if not, why."""
+        where = f"{self.host}:{self.port}"
+        if not self.enabled:
+            return DeviceStatus(NAME, "off", "not publishing: [mqtt] enabled is false")
+        if self._problem:
+            return DeviceStatus(NAME, "error", self._problem)
+        if self._closed:
+            return DeviceStatus(NAME, "off", f"disconnected from {where} (the app is stopping)")
+        if self._client is None:
+            return DeviceStatus(NAME, "waiting", f"not started yet ({where})")
+        if self._connected:
+            detail = f"connected to {where}, publishing {self.topics.base}"
+            if self._fault:
+                detail += f" (recovered from an error: {self._fault})"
+            return DeviceStatus(NAME, "ok", detail)
+        if self._last_refusal:
+            return DeviceStatus(
+                NAME,
+                "error",
+                f"{where} refused the table's login ({self._last_refusal}): check [mqtt] username "
+                "and password_file",
+            )
+        why = f" ({self._last_loss})" if self._last_loss else ""
+        return DeviceStatus(NAME, "waiting", f"no broker at {where}{why}; trying again every few seconds")
+
+    @property
+    def connected(self) -> bool:
+        return self._connected
+
+    # -- following the game -------------------------------------------------------
+
+    def _on_session(self, session: Session | None) -> None:
+        """The table opened or closed a game (main thread)."""
+        if not self._closed:
+            self.follow(session, _record_number(self._table))
+
+    def follow(self, session: Session | None, game_number: int | None = None) -> None:
+        """Publish this session's changes from now on (a Table calls this for every game it opens)."""
+        if self._unsubscribe:
+            self._unsubscribe()
+            self._unsubscribe = None
+        with self._cond:
+            if game_number is not None or session is not None:
+                # With no game open, the number of the last one keeps the version growing.
+                self._game_number = game_number
+            self._view = session.view() if session is not None else None
+            self._state_dirty = True
+            self._discovery_due = self._ha_prefix is not None
+            self._cond.notify_all()
+        if session is not None:
+            self._unsubscribe = session.subscribe(self._on_change)
+
+    def _on_change(self, change: Change) -> None:
+        """A session listener: record the newest view and events, wake the publisher, return."""
+        with self._cond:
+            self._view = change.view
+            self._state_dirty = True
+            if self._connected:  # events are live news: none are kept for a broker that is away
+                happened = change.events or ([{"type": change.kind}] if change.kind != "action" else [])
+                at = datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+                for event in happened:
+                    self._events.append(
+                        event_payload(event, view=change.view, game_number=self._game_number, at=at)
+                    )
+            self._cond.notify_all()
+
+    # -- the publisher thread -------------------------------------------------------
+
+    def _publish_loop(self) -> None:
+        while True:
+            with self._cond:
+                while not self._stopping and not (self._connected and self._work_due()):
+                    self._cond.wait()
+                if self._stopping:
+                    return
+                state = None
+                if self._state_dirty:
+                    state = state_payload(
+                        self._view,
+                        game_number=self._game_number,
+                        table_id=self.topics.table,
+                        table_name=self.table_name,
+                    )
+                    self._state_dirty = False
+                events = list(self._events)
+                self._events.clear()
+                discovery = self._take_discovery()
+            try:
+                self._send(state, events, discovery)
+            except Exception as exc:  # never let one bad payload stop the broadcast
+                self._fault = f"{type(exc).__name__}: {exc}"
+                log.exception("MQTT: publishing failed; the next change is published as usual")
+
+    def _work_due(self) -> bool:
+        return self._state_dirty or bool(self._events) or self._discovery_due
+
+    def _take_discovery(self) -> list[tuple[str, bytes]]:
+        if not self._discovery_due or self._ha_prefix is None:
+            return []
+        self._discovery_due = False
+        players = [p["name"] for p in self._view["players"]] if self._view else []
+        messages = homeassistant.discovery(
+            self.topics, self._ha_prefix, self.table_name, players, gone=self._announced
+        )
+        self._announced = set(players)
+        return messages
+
+    def _send(
+        self, state: dict[str, Any] | None, events: list[dict[str, Any]], discovery: list[tuple[str, bytes]]
+    ) -> None:
+        client = self._client
+        assert client is not None
+        for topic, payload in discovery:
+            client.publish(topic, payload, qos=QOS, retain=True)
+        if state is not None:
+            info = client.publish(self.topics.state, encode(state), qos=QOS, retain=True)
+            if info.rc == paho.MQTT_ERR_SUCCESS:
+                self.published_states += 1
+            else:
+                # Lost the broker meanwhile: the reconnect republishes the newest state.
+                with self._cond:
+                    self._state_dirty = True
+        for event in events:
+            client.publish(self.topics.events, encode(event), qos=QOS, retain=False)
+
+    # -- paho's network thread ------------------------------------------------------
+
+    def _on_connect(self, client: paho.Client, userdata: Any, flags: Any, reason_code: Any, properties: Any) -> None:
+        if reason_code.is_failure:
+            self._last_refusal = str(reason_code)
+            log.error("MQTT: %s:%s refused the login: %s", self.host, self.port, reason_code)
+            return
+        self._last_refusal = self._last_loss = None
+        client.publish(self.topics.availability, ONLINE, qos=QOS, retain=True)
+        # Our own availability: a stale connection's Last Will may say "offline" after we said "online".
+        client.subscribe(self.topics.availability, qos=QOS)
+        if self._ha_prefix is not None:
+            client.subscribe(homeassistant.status_topic(self._ha_prefix), qos=QOS)
+        with self._cond:
+            self._connected = True
+            self._events.clear()  # news from before the broker came back is no longer news
+            self._state_dirty = True  # republish after every reconnect: the broker may have lost it
+            self._discovery_due = self._ha_prefix is not None
+            self._cond.notify_all()
+        log.info("MQTT: connected to %s:%s", self.host, self.port)
+
+    def _on_connect_fail(self, client: paho.Client, userdata: Any) -> None:
+        self._last_loss = "connection refused or timed out"
+
+    def _on_disconnect(self, client: paho.Client, userdata: Any, flags: Any, reason_code: Any, properties: Any) -> None:
+        with self._cond:
+            self._connected = False
+        if not self._stopping:
+            self._last_loss = f"lost the connection: {reason_code}"
+            log.warning("MQTT: lost %s:%s (%s); retrying", self.host, self.port, reason_code)
+
+    def _on_message(self, client: paho.Client, userdata: Any, message: paho.MQTTMessage) -> None:
+        text = message.payload.decode("utf-8", errors="replace").strip()
+        if message.topic == self.topics.availability:
+            if text != ONLINE and self._connected and not self._stopping:
+                client.publish(self.topics.availability, ONLINE, qos=QOS, retain=True)
+        elif self._ha_prefix is not None and message.topic == homeassistant.status_topic(self._ha_prefix):
+            if text == ONLINE:
+                with self._cond:
+                    self._discovery_due = True
+                    self._state_dirty = True  # Home Assistant may have started after the last state
+                    self._cond.notify_all()
+
+
+def _new_client(client_id: str) -> paho.Client:
+    client = paho.Client(CallbackAPIVersion.VERSION2, client_id=client_id, protocol=paho.MQTTv311)
+    client.connect_timeout = 3.0
+    return client
+
+
+def _record_number(table: Any) -> int | None:
+    record = getattr(table, "record", None)
+    return getattr(record, "id", None)
+
+
+def _guarded(owner: Broadcaster, callback: Callable[..., None]) -> Callable[..., None]:
+    """Wrap a paho callback: an exception is logged and shown on the status screen, never raised.
+
+    Raised inside paho's network thread, it would stop the thread for good while
+    is_connected() still said True.
+    """
+
+    def guarded(*args: Any) -> None:
+        try:
+            callback(*args)
+        except Exception as exc:
+            owner._fault = f"{callback.__name__}: {type(exc).__name__}: {exc}"
+            log.exception("MQTT: %s failed; carrying on", callback.__name__)
+
+    guarded.__name__ = callback.__name__
+    return guarded

@@ -1,0 +1,209 @@
+/* The phone page: follows one table's topics on the Pi's broker and shows them.
+ * Address: http://<pi>:<port>/#table=<id>&prefix=<prefix>  (docs/mqtt.md);
+ * without a table it lists the tables it can see. Phones only read: nothing here publishes.
+ */
+(function () {
+  "use strict";
+
+  var MAX_EVENTS = 8;
+  var $ = function (id) { return document.getElementById(id); };
+  var root = {
+    title: $("game-title"), prompt: $("prompt"), result: $("result"), players: $("players"),
+    tableInfo: $("table-info"), more: $("more"), moreList: $("more-list"),
+  };
+
+  var params = readParams();
+  var prefix = params.prefix || "companion";
+  var tableId = params.table || "";
+  var shown = { version: -1, state: null };
+  var events = [];
+  var tableOnline = null; // null: not heard yet
+  var connected = false;
+  var tried = {}; // game renderers already asked for
+  var tables = {}; // the picker: id -> name
+
+  function readParams() {
+    var out = {};
+    [location.search, location.hash].forEach(function (part) {
+      new URLSearchParams((part || "").replace(/^[?#]/, "")).forEach(function (v, k) { out[k] = v; });
+    });
+    return out;
+  }
+
+  function safeWord(word) {
+    return /^[A-Za-z0-9_-]+$/.test(word || "");
+  }
+
+  function brokerUrl() {
+    if (params.broker) return params.broker;
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    return scheme + (location.host || "localhost:9001") + "/mqtt";
+  }
+
+  function topic(name) {
+    return prefix + "/" + tableId + "/" + name;
+  }
+
+  // Mosquitto serves style.css without a Content-Type; a strict browser may refuse it as a
+  // stylesheet, so then it is fetched and put inline.
+  function ensureStyle() {
+    var probe = getComputedStyle(document.documentElement).getPropertyValue("--style-loaded");
+    if (probe && probe.trim() === "1") return;
+    fetch("style.css").then(function (r) { return r.text(); }).then(function (css) {
+      var style = document.createElement("style");
+      style.textContent = css;
+      document.head.appendChild(style);
+    }).catch(function () {});
+  }
+
+  function setStatus() {
+    var node = $("status");
+    var status, words;
+    if (!connected) { status = "connecting"; words = "Connecting…"; }
+    else if (tableOnline === true) { status = "online"; words = "Live"; }
+    else if (tableOnline === false) { status = "offline"; words = "Table offline"; }
+    else { status = "unknown"; words = "Waiting for the table"; }
+    if (!tableId) { status = connected ? "picking" : status; words = connected ? "Choose a table" : words; }
+    node.setAttribute("data-status", status);
+    node.textContent = words;
+    document.body.classList.toggle("stale", status !== "online" && !!tableId);
+  }
+
+  function showState(state) {
+    $("table-name").textContent = (state.table && state.table.name) || tableId;
+    if (!state.game) {
+      $("game").hidden = true;
+      $("idle").hidden = false;
+      $("idle").textContent = "No game at the table right now.";
+      document.title = ((state.table && state.table.name) || "Game table");
+      return;
+    }
+    if (!Companion.games.known(state.game) && !tried[state.game]) loadRenderer(state.game);
+    $("idle").hidden = true;
+    $("game").hidden = false;
+    $("game").setAttribute("data-game", state.game);
+    $("game").setAttribute("data-revision", String(state.revision));
+    Companion.render(state, root);
+    document.title = (state.title || state.game) + " · " + ((state.table && state.table.name) || "Game table");
+    $("updated").textContent = "Updated " + new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  }
+
+  // A game's own renderer is one small file, games/<id>.js, loaded when its game first shows up;
+  // without one (a 404), the neutral view stays.
+  function loadRenderer(gameId) {
+    tried[gameId] = true;
+    if (!safeWord(gameId)) return;
+    var script = document.createElement("script");
+    script.src = "games/" + gameId + ".js";
+    script.onload = function () {
+      if (shown.state && shown.state.game === gameId) showState(shown.state);
+      renderEvents();
+    };
+    document.head.appendChild(script);
+  }
+
+  function renderEvents() {
+    var list = $("event-list");
+    list.textContent = "";
+    events.forEach(function (e) {
+      var item = Companion.el("li");
+      item.appendChild(Companion.el("time", null, e.time));
+      item.appendChild(Companion.el("span", null, Companion.eventText(e.game, e.event)));
+      list.appendChild(item);
+    });
+    $("events").hidden = events.length === 0;
+  }
+
+  function onState(state) {
+    if (!state || typeof state.version !== "number") return;
+    if (state.version <= shown.version) return; // older than what is on screen: drop it
+    if (shown.state && shown.state.game !== state.game) { events = []; renderEvents(); }
+    shown = { version: state.version, state: state };
+    showState(state);
+  }
+
+  function onEvent(message) {
+    if (!message || !message.event) return;
+    var at = message.at ? new Date(message.at) : new Date();
+    events.unshift({
+      game: message.game,
+      event: message.event,
+      time: at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }),
+    });
+    events = events.slice(0, MAX_EVENTS);
+    renderEvents();
+  }
+
+  function onAvailability(word) {
+    var online = word === "online";
+    // The table came back (restarted, perhaps with a new database): trust its next state whatever its version.
+    if (online && tableOnline === false) shown.version = -1;
+    tableOnline = online;
+    setStatus();
+  }
+
+  function parse(payload) {
+    try {
+      return JSON.parse(new TextDecoder().decode(payload));
+    } catch (err) {
+      return null;
+    }
+  }
+
+  function onPick(topicName, payload) {
+    var parts = topicName.split("/");
+    var id = parts[1];
+    var state = parse(payload);
+    if (!safeWord(id)) return;
+    tables[id] = (state && state.table && state.table.name) || id;
+    var list = $("pick-list");
+    list.textContent = "";
+    Object.keys(tables).sort().forEach(function (key) {
+      var item = Companion.el("li");
+      var link = Companion.el("a", null, tables[key]);
+      link.href = "#table=" + encodeURIComponent(key) + "&prefix=" + encodeURIComponent(prefix);
+      item.appendChild(link);
+      list.appendChild(item);
+    });
+    $("pick-empty").hidden = true;
+  }
+
+  function start() {
+    ensureStyle();
+    if (!safeWord(prefix) || (tableId && !safeWord(tableId))) {
+      $("idle").hidden = false;
+      $("idle").textContent = "This address names no valid table. Scan the code on the table's screen again.";
+      return;
+    }
+    $("pick").hidden = !!tableId;
+    setStatus();
+    var client = mqtt.connect(brokerUrl(), {
+      clientId: "phone-" + Math.random().toString(16).slice(2, 10),
+      protocolVersion: 4,
+      clean: true,
+      reconnectPeriod: 1000,
+      connectTimeout: 5000,
+      resubscribe: false, // subscribed anew on every connect, below
+    });
+    client.on("connect", function () {
+      connected = true;
+      setStatus();
+      var wanted = tableId
+        ? [topic("availability"), topic("state"), topic("events")]
+        : [prefix + "/+/state"];
+      client.subscribe(wanted, { qos: 1 });
+    });
+    client.on("close", function () { connected = false; setStatus(); });
+    client.on("offline", function () { connected = false; setStatus(); });
+    client.on("error", function () { /* reconnects by itself; the status shows it */ });
+    client.on("message", function (topicName, payload) {
+      if (!tableId) return onPick(topicName, payload);
+      if (topicName === topic("availability")) return onAvailability(new TextDecoder().decode(payload).trim());
+      if (topicName === topic("state")) return onState(parse(payload));
+      if (topicName === topic("events")) return onEvent(parse(payload));
+    });
+    window.addEventListener("hashchange", function () { location.reload(); });
+  }
+
+  start();
+})();

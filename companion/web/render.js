@@ -1,0 +1,199 @@
+/* The phone page's renderers: a neutral one that shows any game's public view, and
+ * per-game ones in games/<id>.js that may replace any part of it (see games/README.md).
+ * Everything is written with textContent: nothing from the broker is ever parsed as HTML.
+ */
+(function () {
+  "use strict";
+
+  var renderers = {};
+
+  function register(gameId, renderer) {
+    renderers[gameId] = renderer;
+  }
+
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function label(key) {
+    return String(key).replace(/_/g, " ");
+  }
+
+  function isScalar(value) {
+    return value !== null && (typeof value === "string" || typeof value === "number" || typeof value === "boolean");
+  }
+
+  function text(value) {
+    if (value === null || value === undefined) return "–";
+    if (typeof value === "boolean") return value ? "yes" : "no";
+    if (Array.isArray(value)) return value.length ? value.map(text).join(", ") : "none";
+    if (typeof value === "object") {
+      return Object.keys(value).map(function (k) { return label(k) + " " + text(value[k]); }).join(" · ");
+    }
+    return String(value);
+  }
+
+  function names(state) {
+    return (state.players || []).map(function (p) { return p.name; });
+  }
+
+  function keyedByPlayers(value, players) {
+    if (!value || typeof value !== "object" || Array.isArray(value)) return false;
+    var keys = Object.keys(value);
+    return keys.length > 0 && keys.every(function (k) { return players.indexOf(k) >= 0; });
+  }
+
+  function allPlayers(list, players) {
+    return Array.isArray(list) && list.length > 0 && list.every(function (x) { return players.indexOf(x) >= 0; });
+  }
+
+  /* The neutral reading of a game's own view, field by field:
+   *   {name: value} for every player        -> a line on each player's card
+   *   {name: {field: value}} (e.g. "sides") -> one line per field on each card
+   *   a player's name, or a list of names    -> a badge on those players' cards
+   *   a plain value or a short list          -> a line about the table
+   *   anything else                          -> "More about this game", folded
+   */
+  function analyse(state) {
+    var players = names(state);
+    var view = state.view && typeof state.view === "object" ? state.view : {};
+    var expected = state.expected || {};
+    var scores = state.scores || {};
+    var hasScores = Object.keys(scores).length > 0;
+    var out = { stats: {}, badges: {}, table: [], more: [] };
+    players.forEach(function (p) { out.stats[p] = []; out.badges[p] = []; });
+
+    Object.keys(view).forEach(function (key) {
+      var value = view[key];
+      if (value === null || value === undefined || value === "") return;
+      if (key === "prompt" && value === expected.prompt) return;
+      if (key === "turn" && value === expected.turn) return;
+      if (typeof value === "string" && players.indexOf(value) >= 0) {
+        out.badges[value].push(label(key));
+      } else if (allPlayers(value, players)) {
+        value.forEach(function (p) { out.badges[p].push(label(key)); });
+      } else if (keyedByPlayers(value, players)) {
+        players.forEach(function (p) {
+          if (!(p in value)) return;
+          var mine = value[p];
+          if (mine && typeof mine === "object" && !Array.isArray(mine)) {
+            Object.keys(mine).forEach(function (field) {
+              var v = mine[field];
+              if (hasScores && (field === "points" || field === "score") && scores[p] === v) return;
+              if (isScalar(v) || (Array.isArray(v) && v.every(isScalar))) out.stats[p].push([label(field), text(v)]);
+            });
+          } else if (!(key === "scores" && hasScores)) {
+            out.stats[p].push([label(key), text(mine)]);
+          }
+        });
+      } else if (isScalar(value)) {
+        out.table.push([label(key), text(value)]);
+      } else if (Array.isArray(value) && value.every(isScalar)) {
+        if (value.length) out.table.push([label(key), text(value)]);
+      } else if (!(Array.isArray(value) && value.length === 0)) {
+        out.more.push([label(key), text(value)]);
+      }
+    });
+    return out;
+  }
+
+  function describeEvent(event) {
+    if (!event || typeof event !== "object") return "";
+    if (typeof event.text === "string" && event.text) return event.text;
+    if (typeof event.message === "string" && event.message) return event.message;
+    var who = event.player || event.by || "";
+    var rest = Object.keys(event)
+      .filter(function (k) { return ["type", "player", "by"].indexOf(k) < 0 && isScalar(event[k]); })
+      .map(function (k) { return label(k) + " " + text(event[k]); });
+    return [who, label(event.type || "something happened")].concat(rest).join(" ").trim();
+  }
+
+  /* Put one state on the page. `root` holds the elements of index.html by id. */
+  function render(state, root) {
+    var custom = renderers[state.game] || {};
+    var generic = analyse(state);
+    var players = state.players || [];
+    var expected = state.expected || {};
+    var scores = state.scores || {};
+
+    root.title.textContent = state.title || state.game || "Game";
+    root.prompt.textContent = expected.prompt || "";
+
+    var result = state.result;
+    root.result.hidden = !result;
+    root.result.textContent = "";
+    if (result) {
+      var winners = result.winners || [];
+      root.result.appendChild(el("strong", null, winners.length ? winners.join(" and ") + (winners.length > 1 ? " win" : " wins") : "Game over"));
+      if (result.summary) root.result.appendChild(el("span", null, result.summary));
+    }
+
+    root.players.textContent = "";
+    players.forEach(function (seat) {
+      var name = seat.name;
+      var card = el("li", "player");
+      if (/^#[0-9A-Fa-f]{6}$/.test(seat.colour || "")) card.style.setProperty("--colour", seat.colour);
+      var isTurn = !result && expected.turn === name;
+      if (isTurn) card.classList.add("turn");
+      if (result && (result.winners || []).indexOf(name) >= 0) card.classList.add("winner");
+      card.setAttribute("data-player", name);
+
+      var line = el("div", "line");
+      line.appendChild(el("span", "dot"));
+      line.appendChild(el("span", "name", name));
+      var badges = el("span", "badges");
+      var badgeList = (custom.badges ? custom.badges(state, name, generic.badges[name]) : generic.badges[name]) || [];
+      if (isTurn) badgeList = ["turn"].concat(badgeList);
+      badgeList.forEach(function (b) { badges.appendChild(el("span", "badge", b)); });
+      line.appendChild(badges);
+      var score = name in scores ? scores[name] : "";
+      line.appendChild(el("span", "score", score));
+      card.appendChild(line);
+
+      var stats = (custom.stats ? custom.stats(state, name, generic.stats[name]) : generic.stats[name]) || [];
+      if (stats.length) {
+        var dl = el("dl", "stats");
+        stats.forEach(function (pair) {
+          var item = el("div");
+          item.appendChild(el("dt", null, pair[0]));
+          item.appendChild(el("dd", null, pair[1]));
+          dl.appendChild(item);
+        });
+        card.appendChild(dl);
+      }
+      root.players.appendChild(card);
+    });
+
+    fillPairs(root.tableInfo, custom.table ? custom.table(state, generic.table) : generic.table);
+    var more = custom.more ? custom.more(state, generic.more) : generic.more;
+    root.more.hidden = !more || !more.length;
+    fillPairs(root.moreList, more || []);
+  }
+
+  function fillPairs(dl, pairs) {
+    dl.textContent = "";
+    (pairs || []).forEach(function (pair) {
+      var item = el("div");
+      item.appendChild(el("dt", null, pair[0]));
+      item.appendChild(el("dd", null, pair[1]));
+      dl.appendChild(item);
+    });
+  }
+
+  function eventText(gameId, event) {
+    var custom = renderers[gameId];
+    var said = custom && custom.event ? custom.event(event) : null;
+    return said || describeEvent(event);
+  }
+
+  window.Companion = {
+    games: { register: register, known: function (id) { return id in renderers; } },
+    generic: { analyse: analyse, describeEvent: describeEvent, text: text, label: label },
+    render: render,
+    eventText: eventText,
+    el: el,
+  };
+})();

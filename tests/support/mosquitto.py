@@ -1,0 +1,177 @@
+"""A real Mosquitto for tests and benchmarks, started from deploy/mosquitto/ on free ports.
+
+No system service is needed or touched: the broker runs as a child process with
+the same drop-in configuration and ACL the Pi installs, filled in the way
+deploy/mosquitto/install.sh fills them in.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+from companion import config as companion_config
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+DEPLOY = ROOT / "deploy" / "mosquitto"
+WEB = ROOT / "companion" / "web"
+MOSQUITTO = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
+PASSWD = shutil.which("mosquitto_passwd") or "/usr/bin/mosquitto_passwd"
+USER = "companion"
+PASSWORD = "table-password-for-tests"
+
+
+def free_port() -> int:
+    """A TCP port free on every address (a websockets listener binds them all)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("", 0))
+        return s.getsockname()[1]
+
+
+class Broker:
+    """One Mosquitto process; start(), kill() and start() again keep the same ports."""
+
+    def __init__(
+        self,
+        workdir: Path,
+        *,
+        prefix: str = "companion",
+        ha_prefix: str = "homeassistant",
+        web_dir: Path = WEB,
+        extra_users: dict[str, str] | None = None,
+    ) -> None:
+        if not Path(MOSQUITTO).exists():
+            raise RuntimeError("Mosquitto is not installed: apt-get install mosquitto (deploy/apt-packages.txt)")
+        self.dir = Path(workdir)
+        self.dir.mkdir(parents=True, exist_ok=True)
+        self.mqtt_port = free_port()
+        self.ws_port = free_port()
+        self.prefix = prefix
+        self.ha_prefix = ha_prefix
+        self.web_dir = Path(web_dir)
+        self.password_file = self.dir / "mqtt-password"
+        self.password_file.write_text(PASSWORD + "\n")
+        self.log = self.dir / "mosquitto.log"
+        self.proc: subprocess.Popen | None = None
+        self._write_files(extra_users or {})
+
+    def _render(self, text: str) -> str:
+        values = {
+            "MQTT_PORT": str(self.mqtt_port),
+            "WS_PORT": str(self.ws_port),
+            "CONF_DIR": str(self.dir),
+            "WEB_DIR": str(self.web_dir),
+            "PREFIX": self.prefix,
+            "HA_PREFIX": self.ha_prefix,
+            "USER": USER,
+        }
+        for name, value in values.items():
+            text = text.replace(f"@{name}@", value)
+        assert "@" not in "".join(line for line in text.splitlines() if not line.startswith("#")), text
+        return text
+
+    def _write_files(self, extra_users: dict[str, str]) -> None:
+        users = {USER: PASSWORD, **extra_users}
+        passwd = self.dir / "passwd"
+        passwd.write_text("".join(f"{u}:{p}\n" for u, p in users.items()))
+        subprocess.run([PASSWD, "-U", str(passwd)], check=True, capture_output=True)
+        (self.dir / "acl").write_text(self._render((DEPLOY / "acl").read_text()))
+        header = (
+            "# Test broker: the Pi's drop-in below, with no persistence and the log in the test folder.\n"
+            "persistence false\n"
+            f"log_dest file {self.log}\n"
+            "log_type error\nlog_type warning\nlog_type notice\nlog_type information\n"
+            "user root\n\n"
+        )
+        self.conf = self.dir / "mosquitto.conf"
+        self.conf.write_text(header + self._render((DEPLOY / "companion.conf").read_text()))
+
+    def start(self, timeout: float = 5.0) -> Broker:
+        self.proc = subprocess.Popen(
+            [MOSQUITTO, "-c", str(self.conf)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+        deadline = time.monotonic() + timeout
+        for port in (self.mqtt_port, self.ws_port):
+            while not _accepts(port):
+                if self.proc.poll() is not None:
+                    err = self.proc.stderr.read().decode() if self.proc.stderr else ""
+                    raise RuntimeError(f"mosquitto exited: {err}\n{self.log_text()}")
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"mosquitto did not listen on {port}\n{self.log_text()}")
+                time.sleep(0.02)
+        return self
+
+    def kill(self) -> None:
+        """Stop the broker the hard way, as a crash or a pulled plug would."""
+        self._end(signal.SIGKILL)
+
+    def stop(self) -> None:
+        self._end(signal.SIGTERM)
+
+    def _end(self, sig: int) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+        if self.proc is not None and self.proc.stderr:
+            self.proc.stderr.close()
+        self.proc = None
+
+    def log_text(self) -> str:
+        return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+    @property
+    def phone_url(self) -> str:
+        return f"http://127.0.0.1:{self.ws_port}/"
+
+    def companion_config(self, **sections: dict[str, Any]) -> companion_config.Config:
+        """The table's configuration pointing at this broker; `mqtt={"keepalive": 5}` overrides."""
+        values = companion_config.defaults()
+        values["mqtt"].update(
+            host="127.0.0.1",
+            port=self.mqtt_port,
+            username=USER,
+            password_file=str(self.password_file),
+            topic_prefix=self.prefix,
+            homeassistant_prefix=self.ha_prefix,
+        )
+        values["phone"].update(port=self.ws_port, address="127.0.0.1")
+        for section, overrides in sections.items():
+            values[section].update(overrides)
+        return companion_config.Config(values, None)
+
+    def __enter__(self) -> Broker:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def _accepts(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+            return True
+    except OSError:
+        return False
+
+
+if __name__ == "__main__":  # a broker to poke at by hand: python -m tests.support.mosquitto
+    import tempfile
+
+    with Broker(Path(tempfile.mkdtemp(prefix="broker-"))) as b:
+        print(f"mqtt://127.0.0.1:{b.mqtt_port}  {b.phone_url}  (user {USER}, password {PASSWORD})")
+        print(f"config {b.conf}; Ctrl-C to stop")
+        try:
+            signal.pause()
+        except KeyboardInterrupt:
+            pass
+    os._exit(0)
