@@ -11,7 +11,6 @@ from companion.core.game import Action, Expected, Game, GameResult, State
 from companion.core.options import Option
 from companion.games.bondcones import battle, dice, frames, ledger, view
 
-ACTIONS = ("roll", "capture", "done", "battle", "remove")
 ENVELOPE = {"type", "by", "source"}
 FIELDS = {
     "roll": {"face"},
@@ -73,7 +72,7 @@ class BondCones(Game):
         """Check and apply one action; refusals raise before anything a caller keeps changes."""
         kind = action["type"]
         if kind not in FIELDS:
-            raise RuleError(f"BondCones has no action {kind!r} (roll, capture, done, battle, remove)")
+            raise RuleError(f"BondCones has no action {kind!r} ({', '.join(FIELDS)})")
         _check_fields(kind, action)
         if state["phase"] == "over":
             raise RuleError(f"The game is over: {state['winner']} won. Undo to change the last move.")
@@ -106,13 +105,13 @@ class BondCones(Game):
         if state["phase"] == "opening":
             self._opening_roll(state, face)
             return
-        step, player = state["step"], _current(state)
+        step, player = state["step"], view.current(state)
         if step == "battle":
             self._battle_roll(state, face)
         elif step == "move":
             raise RuleError(f"{player} is still moving: enter a capture or tap Done before the next roll")
         elif step == "remove":
-            other = _other(state, player)
+            other = view.other(state, player)
             raise RuleError(f"{other} first removes one of {player}'s cones: enter its value")
         else:
             self._turn_roll(state, face)
@@ -142,7 +141,7 @@ class BondCones(Game):
         _say(state, "starts", f"{starter} starts", player=starter)
 
     def _turn_roll(self, state: State, face: str) -> None:
-        player = _current(state)
+        player = view.current(state)
         windows = state["windows"]
         if player in windows:
             # "within three turns": each turn begun with a roll instead of a battle uses one.
@@ -173,7 +172,7 @@ class BondCones(Game):
 
     def _capture(self, state: State, action: Action) -> None:
         player = self._need_move(state, "capture")
-        victim = _other(state, player)
+        victim = view.other(state, player)
         value = frames.parse_value(action.get("value"))
         with_kind = ledger.parse_kind(action.get("with"), "with")
         cone_kind = ledger.parse_kind(action.get("cone"), "cone")
@@ -210,7 +209,7 @@ class BondCones(Game):
         """Captures and Done belong after a roll of 1 to 4, while the roller moves."""
         if state["phase"] == "opening":
             raise RuleError("First the opening roll decides who starts")
-        player, step = _current(state), state["step"]
+        player, step = view.current(state), state["step"]
         if step == "move":
             return player
         what = "enter a capture" if kind == "capture" else "end the turn"
@@ -218,18 +217,18 @@ class BondCones(Game):
             raise RuleError(f"{player} has to roll before they can {what}")
         if step == "battle":
             raise RuleError(f"Finish the BondO Battle before you {what}")
-        raise RuleError(f"{_other(state, player)} first removes one of {player}'s cones: enter its value")
+        raise RuleError(f"{view.other(state, player)} first removes one of {player}'s cones: enter its value")
 
     def _declare(self, state: State) -> None:
         if state["phase"] == "opening":
             raise RuleError("First the opening roll decides who starts")
-        player = _current(state)
+        player = view.current(state)
         if state["step"] != "roll":
             raise RuleError(f"{player} can declare a BondO Battle only at the start of a turn, before rolling")
         reason = view.why_no_battle(state, player)
         if reason:
             raise RuleError(reason)
-        defender = _other(state, player)
+        defender = view.other(state, player)
         del state["windows"][player]
         state["battle"] = battle.new(player, defender, state["bondos"][defender])
         state["step"] = "battle"
@@ -256,7 +255,8 @@ class BondCones(Game):
                 state["aside"] += 1
                 text += "; the other BondO is set aside until someone rolls bondo"
             _say(state, "battle_won", text, player=challenger, against=defender, aside=split)
-            # RULINGS (docs): only a lost battle costs the turn, so the winner now rolls.
+            # "as a consequence of loosing, you have not only lost your turn": only a lost
+            # battle costs the turn, so the winner now rolls (docs/rules/bondcones.md).
             state["step"] = "roll"
             return
         # "Every time you loose a BondO Battle, you have three new rounds"
@@ -280,8 +280,8 @@ class BondCones(Game):
     def _remove(self, state: State, action: Action) -> None:
         if state["phase"] != "play" or state["step"] != "remove":
             raise RuleError("A cone is removed only after a BondO Battle lost against a Double BondO")
-        loser = _current(state)
-        remover = _other(state, loser)
+        loser = view.current(state)
+        remover = view.other(state, loser)
         value = frames.parse_value(action.get("value"))
         frames.take(state["cones"][loser], loser, value, "remove")
         state["captures"].append(
@@ -348,15 +348,6 @@ def _check_kind(state: State, owner: str, kind: str, purpose: str) -> None:
         return
     names = {ledger.ORDINARY: "ordinary cone", ledger.BONDO: "BondO Cone", ledger.DOUBLE: "Double BondO"}
     raise RuleError(f"{owner} has no {names[kind]} {purpose}")
-
-
-def _current(state: State) -> str:
-    return state["players"][state["turn"]]
-
-
-def _other(state: State, player: str) -> str:
-    a, b = state["players"]
-    return b if player == a else a
 
 
 def _end_turn(state: State) -> None:
