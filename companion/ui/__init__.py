@@ -1,0 +1,1 @@
+"""The touchscreen app (Kivy). Nothing outside companion/ui imports Kivy."""

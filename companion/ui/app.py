@@ -1,0 +1,157 @@
+"""The Kivy application: screens, the current table, and the hand-over from other threads."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from companion.config import Config
+from companion.core.errors import RuleError, SetupError
+from companion.core.session import Change, Session
+from companion.status import DeviceStatus
+from companion.table import Table
+from companion.ui import theme
+from companion.ui.screens.history import HistoryScreen
+from companion.ui.screens.home import HomeScreen
+from companion.ui.screens.options import OptionsScreen
+from companion.ui.screens.play import PlayScreen
+from companion.ui.screens.players import PlayersScreen
+from companion.ui.screens.status import StatusScreen
+from companion.ui.widgets import Toast
+
+log = logging.getLogger(__name__)
+
+StatusSource = Callable[[], DeviceStatus]
+
+
+class CompanionApp(App):
+    """One table, its screens, and every input's way in (all on Kivy's main thread)."""
+
+    title = "Table companion"
+
+    def __init__(self, config: Config, table: Table, devices: Sequence[StatusSource] = (), sim: bool = False):
+        super().__init__()
+        self.settings = config  # App.config is Kivy's own ConfigParser
+        self.table = table
+        self.devices = list(devices)
+        self.sim = sim
+        self.toast: Toast | None = None
+        self._unsubscribe: Callable[[], None] | None = None
+        self._refresh = Clock.create_trigger(self._refresh_play, 0)
+        table.on_session(self._session_changed)
+
+    # -- building ------------------------------------------------------------
+
+    def build(self):
+        root = FloatLayout()
+        self.screens = ScreenManager(transition=NoTransition())
+        for screen in (HomeScreen, PlayersScreen, OptionsScreen, PlayScreen, HistoryScreen, StatusScreen):
+            self.screens.add_widget(screen(app=self))
+        root.add_widget(self.screens)
+        self.toast = Toast(pos_hint={"center_x": 0.5, "y": 0.03})
+        root.add_widget(self.toast)
+        return root
+
+    def on_start(self) -> None:
+        for notice in self.table.store.notices:
+            self.notify(notice, "error", seconds=12)
+        try:
+            session = self.table.resume()
+        except (SetupError, RuleError, KeyError) as exc:
+            # A game this version no longer knows: keep it in the store, start at home.
+            log.error("cannot resume the last game: %s", exc)
+            self.notify(f"The last game could not be resumed: {exc}", "error", seconds=12)
+            session = None
+        self.go("play" if session else "home")
+
+    def on_stop(self) -> None:
+        if self._unsubscribe:
+            self._unsubscribe()
+
+    # -- navigation and messages --------------------------------------------
+
+    def go(self, name: str) -> None:
+        if self.toast is not None:
+            self.toast.hide()  # a message about the last screen means nothing on the next
+        self.screens.current = name
+
+    def screen(self, name: str):
+        return self.screens.get_screen(name)
+
+    def notify(self, message: str, level: str = "error", seconds: float = 3.5) -> None:
+        if self.toast is not None:
+            self.toast.show(message, level, seconds)
+
+    # -- games ---------------------------------------------------------------
+
+    def choose_game(self, game_id: str) -> None:
+        self.screen("players").prepare(game_id)
+        self.go("players")
+
+    def start_game(self, game_id: str, players: Sequence[Any], options: Mapping[str, Any]) -> bool:
+        try:
+            self.table.start(game_id, players, options)
+        except SetupError as exc:
+            self.notify(str(exc))
+            return False
+        self.go("play")
+        return True
+
+    def leave_game(self) -> None:
+        self.table.close_game()
+        self.go("home")
+
+    # -- inputs: every way in ends in Session.dispatch on this thread -------
+
+    def act(self, action: dict[str, Any], source: str = "touch") -> Change | None:
+        """A touch (or any input already turned into an action): dispatch it, say why if refused."""
+        session = self.table.session
+        if session is None:
+            self.notify("No game is being played.")
+            return None
+        try:
+            return session.dispatch({**action, "source": source})
+        except RuleError as exc:
+            self.notify(exc.message)
+            return None
+
+    def control(self, control: str, source: str) -> Change | None:
+        """A physical control (GPIO button, encoder, or a key in sim mode)."""
+        session = self.table.session
+        if session is None:
+            self.notify("Start a game first: the buttons follow the game being played.", "info")
+            return None
+        try:
+            return session.press(control, source)
+        except RuleError as exc:
+            self.notify(exc.message)
+            return None
+
+    def post_control(self, control: str, source: str = "gpio") -> None:
+        """Thread-safe: hand a control over from an input thread to the app's thread."""
+        Clock.schedule_once(lambda _dt: self.control(control, source), 0)
+
+    def post(self, fn: Callable[[], Any]) -> None:
+        """Thread-safe: run `fn` on the app's thread at the next frame."""
+        Clock.schedule_once(lambda _dt: fn(), 0)
+
+    # -- following the session ----------------------------------------------
+
+    def _session_changed(self, session: Session | None) -> None:
+        if self._unsubscribe:
+            self._unsubscribe()
+            self._unsubscribe = None
+        if session is not None:
+            self._unsubscribe = session.subscribe(lambda _change: self._refresh())
+        self.screen("play").show_session(session)
+
+    def _refresh_play(self, *_dt) -> None:
+        self.screen("play").refresh()
+
+

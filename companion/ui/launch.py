@@ -1,0 +1,59 @@
+"""Start the touchscreen app: Kivy settings first (they must precede Kivy's window), then the app."""
+
+from __future__ import annotations
+
+import configparser
+import logging
+import os
+from importlib import resources
+
+from companion.config import Config
+
+log = logging.getLogger(__name__)
+
+
+def prepare_kivy(config: Config, sim: bool) -> None:
+    """Environment and Kivy config for this table; call before anything imports kivy.core.window."""
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    # Kivy keeps its own config.ini in KIVY_HOME: keep it beside the games, not in ~/.kivy,
+    # so a stale ~/.kivy/config.ini can never add a second touch source.
+    os.environ.setdefault("KIVY_HOME", str(config.data_dir / "kivy"))
+    from kivy.config import Config as KivyConfig
+
+    display = config["display"]
+    touch = display["touch"]
+    if sim and touch == "auto":
+        touch = "mouse"  # a desktop trying the app: the mouse is the finger
+    KivyConfig.set("graphics", "fullscreen", "auto" if display["fullscreen"] else "0")
+    KivyConfig.set("graphics", "width", str(display["width"]))
+    KivyConfig.set("graphics", "height", str(display["height"]))
+    KivyConfig.set("graphics", "resizable", "1")
+    KivyConfig.set("kivy", "exit_on_escape", "0")
+    # On the touchscreen there is no keyboard: typing a name docks Kivy's own keyboard.
+    KivyConfig.set("kivy", "keyboard_mode", "systemanddock" if touch == "auto" else "system")
+    install_input_config(KivyConfig, touch)
+
+
+def install_input_config(kivy_config, touch: str) -> None:
+    """Replace Kivy's [input] section with the shipped block for this touch mode."""
+    shipped = configparser.ConfigParser(interpolation=None)
+    shipped.read_string(resources.files("companion.ui").joinpath("kivy-input.ini").read_text())
+    for key in list(kivy_config.options("input")):
+        kivy_config.remove_option("input", key)
+    for key, value in shipped.items(touch):
+        kivy_config.set("input", key, value)
+
+
+def launch(config: Config, sim: bool) -> int:
+    prepare_kivy(config, sim)
+    from companion.store import Store
+    from companion.table import Table
+    from companion.ui.app import CompanionApp
+
+    store = Store(config.database)
+    app = CompanionApp(config, Table(store), devices=[], sim=sim)
+    try:
+        app.run()
+    finally:
+        store.close()
+    return 0

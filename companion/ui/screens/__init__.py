@@ -1,0 +1,1 @@
+"""One Kivy screen a file."""

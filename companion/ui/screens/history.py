@@ -1,0 +1,57 @@
+"""Games played at this table: when, what, who, and how it ended."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.scrollview import ScrollView
+
+from companion import games
+from companion.core.errors import SetupError
+from companion.ui import theme
+from companion.ui.screens.base import BaseScreen
+from companion.ui.widgets import Panel, Text
+
+
+def _when(stamp: str | None) -> str:
+    return datetime.fromisoformat(stamp).astimezone().strftime("%d %b %H:%M") if stamp else ""
+
+
+def _title(game_id: str) -> str:
+    try:
+        return games.get(game_id).title
+    except SetupError:
+        return game_id
+
+
+class HistoryScreen(BaseScreen):
+    title_text = "History"
+
+    def __init__(self, app, **kwargs) -> None:
+        super().__init__(app, name="history", **kwargs)
+        self.rows = GridLayout(cols=1, spacing=theme.GAP, size_hint_y=None)
+        self.rows.bind(minimum_height=self.rows.setter("height"))
+        scroll = ScrollView(do_scroll_x=False)
+        scroll.add_widget(self.rows)
+        self.body.add_widget(scroll)
+
+    def on_pre_enter(self, *_) -> None:
+        self.rows.clear_widgets()
+        records = self.app.table.store.history(limit=100)
+        if not records:
+            self.rows.add_widget(Text(text="No finished games yet.", color=theme.MUTED))
+        for r in records:
+            row = Panel(size_hint_y=None, height=theme.TOUCH * 1.3, padding=(theme.PAD, 4), spacing=theme.PAD)
+            row.add_widget(Text(text=_when(r.ended_at), wrap=False, size_hint_x=None, width=130, color=theme.MUTED,
+                                font_size=theme.FONT_SMALL))
+            middle = BoxLayout(orientation="vertical")
+            middle.add_widget(Text(text=_title(r.game), wrap=False, bold=True))
+            middle.add_widget(Text(text=", ".join(p["name"] for p in r.players), wrap=False, color=theme.MUTED,
+                                   font_size=theme.FONT_SMALL))
+            row.add_widget(middle)
+            outcome = r.result["summary"] if r.result else "Not finished"
+            row.add_widget(Text(text=outcome, wrap=False, halign="right",
+                                color=theme.ACCENT if r.result else theme.MUTED))
+            self.rows.add_widget(row)

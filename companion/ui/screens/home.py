@@ -1,0 +1,62 @@
+"""Home: pick a game to start, or go to history and status."""
+
+from __future__ import annotations
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+
+from companion import games
+from companion.ui import theme
+from companion.ui.screens.base import BaseScreen
+from companion.ui.widgets import BigButton, Text
+
+
+class HomeScreen(BaseScreen):
+    name = "home"
+    back_to = None
+
+    def __init__(self, app, **kwargs) -> None:
+        self.title_text = app.settings["table"]["name"]
+        super().__init__(app, name="home", **kwargs)
+        row = BoxLayout(spacing=theme.PAD)
+        left = BoxLayout(orientation="vertical", spacing=theme.GAP)
+        left.add_widget(Text(text="Choose a game", color=theme.MUTED, font_size=theme.FONT_SMALL))
+        self.game_grid = GridLayout(cols=2, spacing=theme.GAP, size_hint_y=None)
+        self.game_grid.bind(minimum_height=self.game_grid.setter("height"))
+        left.add_widget(self.game_grid)
+        left.add_widget(BoxLayout())  # keeps the games at the top
+        row.add_widget(left)
+
+        self.side = side = BoxLayout(orientation="vertical", spacing=theme.GAP, size_hint_x=None, width=220)
+        side.add_widget(Text(text=" ", font_size=theme.FONT_SMALL))  # lines up with "Choose a game"
+        self.resume_button = BigButton(text="Back to the game", primary=True, height=theme.TOUCH * 1.5)
+        self.resume_button.bind(on_release=lambda *_: app.go("play"))
+        for label, target in (("History", "history"), ("Status", "status")):
+            button = BigButton(text=label)
+            button.bind(on_release=lambda _b, t=target: app.go(t))
+            side.add_widget(button)
+        side.add_widget(BoxLayout())
+        row.add_widget(side)
+        self.body.add_widget(row)
+
+    def on_pre_enter(self, *_) -> None:
+        self.game_grid.clear_widgets()
+        for game in games.all_games():
+            count = (
+                f"{game.min_players} players"
+                if game.min_players == game.max_players
+                else f"{game.min_players}–{game.max_players} players"
+            )
+            button = BigButton(
+                text=f"[b]{game.title}[/b]\n[size=17]{count}[/size]",
+                markup=True,
+                height=theme.TOUCH * 1.5,
+            )
+            button.bind(on_release=lambda _b, gid=game.id: self.app.choose_game(gid))
+            self.game_grid.add_widget(button)
+        session = self.app.table.session
+        if self.resume_button.parent:
+            self.side.remove_widget(self.resume_button)
+        if session:
+            self.resume_button.text = f"Back to {session.game.title}"
+            self.side.add_widget(self.resume_button, index=len(self.side.children) - 1)

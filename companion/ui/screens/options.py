@@ -1,0 +1,116 @@
+"""The game's options, each with its help text; the defaults are the rulebook's (or the rulings')."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.textinput import TextInput
+
+from companion import games
+from companion.core.options import Option
+from companion.ui import theme
+from companion.ui.screens.base import BaseScreen
+from companion.ui.widgets import BigButton, Chip, Panel, Text
+
+
+class OptionsScreen(BaseScreen):
+    title_text = "Options"
+    back_to = "players"
+
+    def __init__(self, app, **kwargs) -> None:
+        super().__init__(app, name="options", **kwargs)
+        self.game_id: str | None = None
+        self.players: list[str] = []
+        self.values: dict[str, Any] = {}
+        self.rows = GridLayout(cols=1, spacing=theme.GAP, size_hint_y=None)
+        self.rows.bind(minimum_height=self.rows.setter("height"))
+        scroll = ScrollView(do_scroll_x=False)
+        scroll.add_widget(self.rows)
+        self.body.add_widget(scroll)
+        bottom = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        reset = BigButton(text="Rulebook defaults")
+        reset.bind(on_release=lambda *_: self._reset())
+        bottom.add_widget(reset)
+        start = BigButton(text="Start game", primary=True)
+        start.bind(on_release=lambda *_: self.app.start_game(self.game_id, self.players, dict(self.values)))
+        bottom.add_widget(start)
+        self.body.add_widget(bottom)
+
+    def prepare(self, game_id: str, players: list[str]) -> None:
+        self.game_id, self.players = game_id, players
+        self._reset()
+
+    def _reset(self) -> None:
+        game = games.get(self.game_id)
+        self.heading.text = f"{game.title} options"
+        self.values = {o.name: o.default for o in game.options}
+        self.rows.clear_widgets()
+        for option in game.options:
+            self.rows.add_widget(self._row(option))
+
+    def _row(self, option: Option) -> Panel:
+        row = Panel(orientation="horizontal", size_hint_y=None, padding=theme.PAD, spacing=theme.PAD)
+        words = BoxLayout(orientation="vertical", size_hint_y=None)
+        title = Text(text=option.name.replace("_", " ").capitalize(), bold=True)
+        helptext = Text(text=option.help, color=theme.MUTED, font_size=theme.FONT_SMALL)
+        words.add_widget(title)
+        words.add_widget(helptext)
+        words.bind(minimum_height=words.setter("height"))
+        row.add_widget(words)
+        control = self._control(option)
+        row.add_widget(control)
+        # The row is as tall as its text or its control, whichever is taller.
+        fit = lambda *_: setattr(row, "height", max(words.height, control.height) + theme.PAD * 2)  # noqa: E731
+        words.bind(height=fit)
+        fit()
+        return row
+
+    def _set(self, name: str, value: Any) -> None:
+        self.values[name] = value
+
+    def _control(self, option: Option):
+        box = BoxLayout(size_hint=(None, None), height=theme.TOUCH, spacing=theme.GAP / 2)
+        if option.kind is bool:
+            chip = Chip(text="Yes" if option.default else "No", state="down" if option.default else "normal", width=110, size_hint_x=None)
+            chip.bind(state=lambda c, s: (self._set(option.name, s == "down"), setattr(c, "text", "Yes" if s == "down" else "No")))
+            box.add_widget(chip)
+            box.width = 110
+        elif option.choices:
+            group = f"option-{option.name}"
+            for choice in option.choices:
+                chip = Chip(text=str(choice), group=group, allow_no_selection=False, size_hint_x=None, width=110,
+                            state="down" if choice == option.default else "normal")
+                chip.bind(on_release=lambda _c, v=choice: self._set(option.name, v))
+                box.add_widget(chip)
+            box.width = 114 * len(option.choices)
+        elif option.kind is int:
+            value = Text(text=str(option.default), wrap=False, halign="center", font_size=theme.FONT_TITLE,
+                         size_hint_x=None, width=80)
+
+            def step(delta: int) -> None:
+                new = self.values[option.name] + delta
+                if option.minimum is not None and new < option.minimum:
+                    return
+                if option.maximum is not None and new > option.maximum:
+                    return
+                self._set(option.name, new)
+                value.text = str(new)
+
+            for label, delta in (("−", -1), (None, 0), ("+", 1)):
+                if label is None:
+                    box.add_widget(value)
+                    continue
+                button = BigButton(text=label, size_hint_x=None, width=theme.TOUCH, font_size=theme.FONT_TITLE)
+                button.bind(on_release=lambda _b, d=delta: step(d))
+                box.add_widget(button)
+            box.width = theme.TOUCH * 2 + 80 + theme.GAP
+        else:
+            field = TextInput(text=str(option.default), multiline=False, font_size=theme.FONT,
+                              background_color=theme.PANEL_LIGHT, foreground_color=theme.TEXT)
+            field.bind(text=lambda _f, t: self._set(option.name, t))
+            box.add_widget(field)
+            box.width = 240
+        return box

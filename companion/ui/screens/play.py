@@ -1,0 +1,81 @@
+"""The game being played: whose turn and what is expected, undo one touch away, the game's board."""
+
+from __future__ import annotations
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+from kivy.utils import get_color_from_hex
+
+from companion.core.session import Session
+from companion.ui import theme
+from companion.ui.boards import board_class
+from companion.ui.widgets import BigButton, Panel, Text, fill
+
+
+class PlayScreen(Screen):
+    def __init__(self, app, **kwargs) -> None:
+        super().__init__(name="play", **kwargs)
+        self.app = app
+        self.session: Session | None = None
+        self.board = None
+        fill(self, theme.BACKGROUND)
+        outer = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
+
+        bar = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        menu = BigButton(text="Menu", size_hint_x=None, width=100)
+        menu.bind(on_release=lambda *_: app.go("home"))
+        bar.add_widget(menu)
+        self.turn_panel = Panel(padding=(theme.PAD, 0), background=theme.PANEL)
+        self.prompt = Text(text="", wrap=False, font_size=theme.FONT, bold=True)
+        self.turn_panel.add_widget(self.prompt)
+        bar.add_widget(self.turn_panel)
+        self.undo_button = BigButton(text="Undo", size_hint_x=None, width=110)
+        self.undo_button.bind(on_release=lambda *_: app.act({"type": "undo"}))
+        bar.add_widget(self.undo_button)
+        self.redo_button = BigButton(text="Redo", size_hint_x=None, width=110)
+        self.redo_button.bind(on_release=lambda *_: app.act({"type": "redo"}))
+        bar.add_widget(self.redo_button)
+        outer.add_widget(bar)
+
+        # Shown only when the game is over; out of the layout otherwise, so it can never
+        # sit invisibly over other buttons and swallow their touches.
+        self.result_bar = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        self.result_text = Text(text="", wrap=False, font_size=theme.FONT_TITLE, bold=True, color=theme.ACCENT)
+        self.result_bar.add_widget(self.result_text)
+        done = BigButton(text="New game", primary=True, size_hint_x=None, width=180)
+        done.bind(on_release=lambda *_: app.leave_game())
+        self.result_bar.add_widget(done)
+        self.outer = outer
+        self.board_area = BoxLayout()
+        outer.add_widget(self.board_area)
+        self.add_widget(outer)
+
+    def show_session(self, session: Session | None) -> None:
+        """A game started, resumed or closed: put its board on the screen."""
+        self.session = session
+        self.board_area.clear_widgets()
+        self.board = None
+        if session is not None:
+            self.board = board_class(session.game.id)(self.app, session)
+            self.board_area.add_widget(self.board)
+            self.refresh()
+
+    def refresh(self) -> None:
+        if self.session is None:
+            return
+        view = self.session.view()
+        expected = view["expected"]
+        colours = {p["name"]: p["colour"] for p in view["players"]}
+        self.prompt.text = expected["prompt"]
+        turn = expected["turn"]
+        self.turn_panel.background = get_color_from_hex(colours[turn]) if turn in colours else theme.PANEL
+        self.prompt.color = theme.ACCENT_TEXT if turn in colours else theme.TEXT
+        self.undo_button.disabled = not view["can_undo"]
+        self.redo_button.disabled = not view["can_redo"]
+        result = view["result"]
+        if result and not self.result_bar.parent:
+            self.outer.add_widget(self.result_bar, index=1)  # between the top bar and the board
+        elif not result and self.result_bar.parent:
+            self.outer.remove_widget(self.result_bar)
+        self.result_text.text = result["summary"] if result else ""
+        self.board.refresh(view)

@@ -1,0 +1,144 @@
+"""Small building blocks every screen uses, styled once here."""
+
+from __future__ import annotations
+
+from kivy.animation import Animation
+from kivy.graphics import Color, Rectangle, RoundedRectangle
+from kivy.properties import ColorProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+from kivy.uix.togglebutton import ToggleButton
+
+from companion.ui import theme
+
+
+class Panel(BoxLayout):
+    """A box with a flat background colour."""
+
+    background = ColorProperty(theme.PANEL)
+
+    def __init__(self, radius: float = 10, **kwargs) -> None:
+        super().__init__(**kwargs)
+        with self.canvas.before:
+            self._colour = Color(rgba=self.background)
+            self._rect = RoundedRectangle(pos=self.pos, size=self.size, radius=[radius])
+        self.bind(pos=self._redraw, size=self._redraw, background=self._recolour)
+
+    def _redraw(self, *_) -> None:
+        self._rect.pos, self._rect.size = self.pos, self.size
+
+    def _recolour(self, *_) -> None:
+        self._colour.rgba = self.background
+
+
+class Text(Label):
+    """A label that wraps inside its width and grows to fit its text."""
+
+    def __init__(self, wrap: bool = True, **kwargs) -> None:
+        kwargs.setdefault("color", theme.TEXT)
+        kwargs.setdefault("font_size", theme.FONT)
+        kwargs.setdefault("halign", "left")
+        kwargs.setdefault("valign", "middle")
+        super().__init__(**kwargs)
+        if wrap:
+            self.bind(width=lambda *_: setattr(self, "text_size", (self.width, None)))
+            self.bind(texture_size=lambda *_: setattr(self, "height", self.texture_size[1]))
+            self.size_hint_y = None
+        else:
+            self.bind(size=lambda *_: setattr(self, "text_size", self.size))
+        self.shorten = not wrap
+        self.shorten_from = "right"
+
+
+class BigButton(Button):
+    """A flat button at least one finger tall, high contrast."""
+
+    def __init__(self, primary: bool = False, **kwargs) -> None:
+        kwargs.setdefault("font_size", theme.FONT)
+        kwargs.setdefault("size_hint_y", None)
+        kwargs.setdefault("height", theme.TOUCH)
+        kwargs.setdefault("background_normal", "")
+        kwargs.setdefault("background_down", "")
+        kwargs.setdefault("background_color", theme.ACCENT if primary else theme.PANEL_LIGHT)
+        kwargs.setdefault("color", theme.ACCENT_TEXT if primary else theme.TEXT)
+        kwargs.setdefault("halign", "center")
+        kwargs.setdefault("valign", "middle")
+        super().__init__(**kwargs)
+        self.bind(size=lambda *_: setattr(self, "text_size", (self.width - theme.GAP * 2, None)))
+        self._normal = self.background_color
+        self.bind(state=self._pressed)
+
+    def _pressed(self, *_) -> None:
+        # Visible feedback on a touchscreen: the pressed button goes lighter.
+        self.background_color = [min(1, c + 0.25) for c in self._normal[:3]] + [1] if self.state == "down" else self._normal
+
+    def on_disabled(self, _, disabled: bool) -> None:
+        self.opacity = 0.35 if disabled else 1
+
+
+class Chip(ToggleButton):
+    """A toggle one finger tall, for picking from a few choices."""
+
+    def __init__(self, **kwargs) -> None:
+        kwargs.setdefault("font_size", theme.FONT)
+        kwargs.setdefault("size_hint_y", None)
+        kwargs.setdefault("height", theme.TOUCH)
+        kwargs.setdefault("background_normal", "")
+        kwargs.setdefault("background_down", "")
+        super().__init__(**kwargs)
+        self.bind(state=self._paint)
+        self._paint()
+
+    def _paint(self, *_) -> None:
+        on = self.state == "down"
+        self.background_color = theme.ACCENT if on else theme.PANEL_LIGHT
+        self.color = theme.ACCENT_TEXT if on else theme.TEXT
+
+
+class Toast(Label):
+    """A one-line message over the bottom of the screen: refusals, ignored rolls, notices."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(
+            size_hint=(None, None),
+            font_size=theme.FONT,
+            color=theme.TEXT,
+            opacity=0,
+            padding=(theme.PAD * 1.5, theme.PAD),
+            halign="center",
+            **kwargs,
+        )
+        with self.canvas.before:
+            self._bg = Color(rgba=theme.PANEL_LIGHT)
+            self._rect = Rectangle()
+        self.bind(pos=self._redraw, size=self._redraw, texture_size=self._fit)
+
+    def _fit(self, *_) -> None:
+        self.size = self.texture_size
+
+    def _redraw(self, *_) -> None:
+        self._rect.pos, self._rect.size = self.pos, self.size
+
+    def show(self, message: str, level: str = "error", seconds: float = 3.5) -> None:
+        parent_width = self.parent.width if self.parent else 800
+        self.text_size = (min(parent_width - theme.PAD * 4, 720), None)
+        self.text = message
+        self._bg.rgba = {"error": theme.DANGER, "info": theme.PANEL_LIGHT, "ok": theme.GOOD}[level]
+        self.color = theme.ACCENT_TEXT if level in ("error", "ok") else theme.TEXT
+        Animation.cancel_all(self)
+        self.opacity = 1
+        (Animation(opacity=1, duration=seconds) + Animation(opacity=0, duration=0.4)).start(self)
+
+
+    def hide(self) -> None:
+        Animation.cancel_all(self)
+        self.opacity = 0
+
+
+def fill(widget, colour) -> None:
+    """Paint a widget's background (screens and bars)."""
+    with widget.canvas.before:
+        Color(rgba=colour)
+        rect = Rectangle(pos=widget.pos, size=widget.size)
+    widget.bind(pos=lambda *_: setattr(rect, "pos", widget.pos), size=lambda *_: setattr(rect, "size", widget.size))

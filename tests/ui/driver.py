@@ -1,0 +1,78 @@
+"""A test's hands and eyes on the app: real touches on real widgets, frames, screenshots."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.base import EventLoop
+from kivy.tests.common import UnitTestTouch
+from kivy.uix.widget import Widget
+
+from companion.config import load
+from companion.store import Store
+from companion.table import Table
+from companion.ui.app import CompanionApp
+
+SCREENS = Path(__file__).parent.parent.parent / "artifacts" / "screens"
+
+
+class AppDriver:
+    def __init__(self, window, tmp_path: Path, size, config_text: str, devices) -> None:
+        self.window = window
+        window.size = size
+        config_file = tmp_path / "config.toml"
+        config_file.write_text(f'[data]\ndir = "{tmp_path / "data"}"\n' + config_text)
+        self.config = load(config_file)
+        self.store = Store(self.config.database)
+        self.table = Table(self.store)
+        self.app = CompanionApp(self.config, self.table, devices=devices)
+        self.started = False
+
+    def start(self) -> "AppDriver":
+        self.app._run_prepare()  # build and add to the window, as App.run() does before its loop
+        self.app.dispatch("on_start")
+        self.started = True
+        self.frames(3)
+        return self
+
+    def close(self) -> None:
+        if self.started:
+            self.window.remove_widget(self.app.root)
+            self.app.dispatch("on_stop")
+        self.store.close()
+
+    def frames(self, n: int = 2) -> None:
+        for _ in range(n):
+            EventLoop.idle()
+
+    @property
+    def screen(self) -> str:
+        return self.app.screens.current
+
+    def find(self, text: str, root: Widget | None = None) -> Widget:
+        """The visible widget showing exactly this text (a button's or label's)."""
+        matches = [w for w in (root or self.app.root).walk() if getattr(w, "text", None) == text
+                   and w.get_root_window() is not None and w.opacity > 0]
+        assert matches, f"nothing on screen says {text!r}"
+        return matches[0]
+
+    def tap(self, text: str) -> None:
+        """Touch the centre of the widget showing this text, as a finger would."""
+        self.frames(2)  # let layouts settle so the widget is where a person sees it
+        widget = self.find(text)
+        x, y = widget.to_window(*widget.center)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        touch.touch_up()
+        self.frames(2)
+
+    def texts(self) -> list[str]:
+        return [w.text for w in self.app.root.walk() if isinstance(getattr(w, "text", None), str) and w.text
+                and w.get_root_window() is not None and w.opacity > 0]
+
+    def screenshot(self, name: str) -> Path:
+        self.frames(3)
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        path = SCREENS / f"{name}.png"
+        self.app.root.export_to_png(str(path))
+        return path

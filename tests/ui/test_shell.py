@@ -1,0 +1,140 @@
+"""The shell on the 800x480 touchscreen: choose a game, seat players, set options, play, undo."""
+
+from tests.ui.driver import AppDriver
+
+
+def test_home_offers_the_games_history_and_status(make_app):
+    app: AppDriver = make_app().start()
+    assert app.screen == "home"
+    texts = " ".join(app.texts())
+    assert "Tally" in texts and "History" in texts and "Status" in texts
+    app.screenshot("home")
+
+
+def seat(app: AppDriver, *names: str) -> None:
+    for name in names:
+        app.app.screen("players").name_input.text = name
+        app.tap("Add")
+
+
+def test_choosing_seating_and_starting_a_game_by_touch(make_app):
+    app = make_app().start()
+    app.tap("[b]Tally[/b]\n[size=17]2–4 players[/size]")
+    assert app.screen == "players"
+    assert app.find("Add 2 more").disabled
+    seat(app, "Anna", "Ben")
+    seat(app, "anna")  # the same person twice is refused with a reason
+    assert app.app.screen("players").names == ["Anna", "Ben"]
+    assert "two players are called 'anna'" in app.app.toast.text
+    app.screenshot("players")
+    app.tap("Next: options")
+    assert app.screen == "options"
+    app.tap("+")
+    app.tap("+")
+    app.screenshot("options")
+    app.tap("Start game")
+    assert app.screen == "play"
+    assert app.table.session.options == {"target": 12}
+    assert app.find("Anna: add points or pass")
+
+
+def test_play_undo_redo_and_a_refusal_by_touch(make_app):
+    app = make_app().start()
+    app.app.start_game("tally", ["Anna", "Ben", "Cris"], {"target": 6})
+    app.frames()
+    app.tap("Add 3")
+    app.tap("Add 2")
+    assert app.table.session.view()["view"]["scores"] == {"Anna": 3, "Ben": 2, "Cris": 0}
+    app.tap("Undo")
+    assert app.table.session.view()["view"]["scores"]["Ben"] == 0
+    assert app.find("Ben: add points or pass")
+    app.tap("Redo")
+    app.tap("Pass")
+    app.screenshot("play-generic")
+    assert app.find("Anna: add points or pass")
+    # A touch the rules refuse is explained, and nothing changes.
+    before = app.table.session.revision
+    app.app.act({"type": "add", "points": 1, "by": "Cris"})
+    app.frames()
+    assert "Cris has already passed this round" in app.app.toast.text
+    assert app.table.session.revision == before
+
+
+def test_the_game_over_banner_offers_a_new_game_and_undo_still_works(make_app):
+    app = make_app().start()
+    app.app.start_game("tally", ["Anna", "Ben"], {"target": 3})
+    app.frames()
+    app.tap("Add 3")
+    assert app.find("Anna reached 3")
+    app.screenshot("play-game-over")
+    app.tap("Undo")
+    assert app.table.session.result() is None
+    app.tap("Add 3")
+    app.tap("New game")
+    assert app.screen == "home"
+    assert app.store.history()[0].result["winners"] == ["Anna"]
+
+
+def test_an_unfinished_game_reopens_on_start(make_app, tmp_path):
+    first = make_app().start()
+    first.app.start_game("tally", ["Anna", "Ben"], {"target": 9})
+    first.frames()
+    first.tap("Add 2")
+    first.close()
+    again = make_app().start()
+    assert again.screen == "play"
+    assert again.table.session.view()["view"]["scores"]["Anna"] == 2
+    assert again.find("Ben: add points or pass")
+
+
+def test_history_lists_finished_games(make_app):
+    app = make_app().start()
+    for winner in ("Anna", "Ben"):
+        app.app.start_game("tally", ["Anna", "Ben"], {"target": 3})
+        if winner == "Ben":
+            app.app.act({"type": "add", "points": 1})
+        app.app.act({"type": "add", "points": 3})
+    app.app.leave_game()
+    app.tap("History")
+    texts = app.texts()
+    assert "Ben reached 3" in texts and "Anna reached 3" in texts
+    assert texts.index("Ben reached 3") < texts.index("Anna reached 3")  # newest first
+    app.screenshot("history")
+
+
+def test_status_shows_devices_version_and_where_games_are_kept(make_app):
+    from companion.status import DeviceStatus
+
+    devices = [
+        lambda: DeviceStatus("Broker", "waiting", "no broker at localhost:1883 yet; retrying every 8 s"),
+        lambda: DeviceStatus("GPIO", "off", "no GPIO on this machine: buttons disabled, touch works"),
+        lambda: DeviceStatus("Dice tray", "ok", "connected to /dev/dicetray (firmware 1.0)"),
+    ]
+    app = make_app(devices=devices).start()
+    app.tap("Status")
+    texts = app.texts()
+    assert "WAITING" in texts and "OFF" in texts and "OK" in texts
+    assert str(app.config.database) in texts
+    assert any(t.startswith("version ") for t in texts)
+    app.screenshot("status")
+
+
+def test_every_touch_target_is_at_least_48_px(make_app):
+    from kivy.uix.button import Button
+
+    app = make_app().start()
+    app.app.start_game("tally", ["Anna", "Ben"], {})
+    for screen in ("home", "play", "history", "status"):
+        app.app.go(screen)
+        app.frames(3)
+        small = [(b.text, b.size) for b in app.app.root.walk() if isinstance(b, Button)
+                 and b.get_root_window() and b.opacity > 0 and min(b.size) < 48]
+        assert small == [], screen
+
+
+def test_the_shell_fits_1024x600(make_app):
+    app = make_app(size=(1024, 600)).start()
+    app.app.start_game("tally", ["Anna", "Ben", "Cris"], {})
+    app.frames(3)
+    assert app.find("Undo").top <= 600 and app.find("Add 3").right <= 1024
+    app.screenshot("play-1024x600")
