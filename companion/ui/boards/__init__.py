@@ -5,7 +5,10 @@ from __future__ import annotations
 import importlib
 
 # "game id": "module:Class" of the game's own board.
-BOARDS: dict[str, str] = {}
+BOARDS: dict[str, str] = {
+    # "bonbon": "companion.ui.boards.bonbon:BonbonBoard",
+    # "bondcones": "companion.ui.boards.bondcones:BondConesBoard",
+}
 
 
 def board_class(game_id: str):
