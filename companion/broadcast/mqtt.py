@@ -233,32 +233,29 @@ class Broadcaster:
                     self._cond.wait()
                 if self._stopping:
                     return
-                state = None
-                if self._state_dirty:
-                    state = state_payload(
-                        self._view,
-                        game_number=self._game_number,
-                        table_id=self.topics.table,
-                        table_name=self.table_name,
-                    )
-                    self._state_dirty = False
+                view, number = self._view, self._game_number
+                state_due, self._state_dirty = self._state_dirty, False
                 events = list(self._events)
                 self._events.clear()
-                discovery = self._take_discovery()
-            try:
-                self._send(state, events, discovery)
-            except Exception as exc:  # never let one bad payload stop the broadcast
+                discovery_due, self._discovery_due = self._discovery_due, False
+            try:  # never let one bad payload stop the broadcast
+                state = None
+                if state_due:
+                    state = state_payload(
+                        view, game_number=number, table_id=self.topics.table, table_name=self.table_name
+                    )
+                self._send(state, events, self._discovery(view) if discovery_due else [])
+            except Exception as exc:
                 self._fault = f"{type(exc).__name__}: {exc}"
                 log.exception("MQTT: publishing failed; the next change is published as usual")
 
     def _work_due(self) -> bool:
         return self._state_dirty or bool(self._events) or self._discovery_due
 
-    def _take_discovery(self) -> list[tuple[str, bytes]]:
-        if not self._discovery_due or self._ha_prefix is None:
+    def _discovery(self, view: dict[str, Any] | None) -> list[tuple[str, bytes]]:
+        if self._ha_prefix is None:
             return []
-        self._discovery_due = False
-        players = [p["name"] for p in self._view["players"]] if self._view else []
+        players = [p["name"] for p in view["players"]] if view else []
         messages = homeassistant.discovery(
             self.topics, self._ha_prefix, self.table_name, players, gone=self._announced
         )
@@ -292,10 +289,7 @@ class Broadcaster:
             return
         self._last_refusal = self._last_loss = None
         client.publish(self.topics.availability, ONLINE, qos=QOS, retain=True)
-        # Our own availability: a stale connection's Last Will may say "offline" after we said "online".
-        client.subscribe(self.topics.availability, qos=QOS)
-        if self._ha_prefix is not None:
-            client.subscribe(homeassistant.status_topic(self._ha_prefix), qos=QOS)
+        # Marked connected before anything else can fail here: publishing goes on regardless.
         with self._cond:
             self._connected = True
             self._events.clear()  # news from before the broker came back is no longer news
@@ -303,6 +297,10 @@ class Broadcaster:
             self._discovery_due = self._ha_prefix is not None
             self._cond.notify_all()
         log.info("MQTT: connected to %s:%s", self.host, self.port)
+        # Our own availability: a stale connection's Last Will may say "offline" after we said "online".
+        client.subscribe(self.topics.availability, qos=QOS)
+        if self._ha_prefix is not None:
+            client.subscribe(homeassistant.status_topic(self._ha_prefix), qos=QOS)
 
     def _on_connect_fail(self, client: paho.Client, userdata: Any) -> None:
         self._last_loss = "connection refused or timed out"

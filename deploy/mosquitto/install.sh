@@ -7,6 +7,7 @@
 #   PASSWORD_FILE [/etc/companion/mqtt-password]   [mqtt] password_file in the table's config
 #   COMPANION_USER [the user who ran sudo]   the account the app runs as: may read PASSWORD_FILE
 #   HA_PASSWORD   if set, Home Assistant may log in as "homeassistant" with it
+#   ROOT [empty]   install below this folder instead of / (the tests use it)
 # Run it again after an update: it copies the phone page anew and keeps the table's password.
 set -eu
 
@@ -17,10 +18,11 @@ WS_PORT=${WS_PORT:-9001}
 PREFIX=${PREFIX:-companion}
 HA_PREFIX=${HA_PREFIX:-homeassistant}
 MQTT_USER=${MQTT_USER:-companion}
-PASSWORD_FILE=${PASSWORD_FILE:-/etc/companion/mqtt-password}
+ROOT=${ROOT:-}
+PASSWORD_FILE=${PASSWORD_FILE:-$ROOT/etc/companion/mqtt-password}
 COMPANION_USER=${COMPANION_USER:-${SUDO_USER:-root}}
-CONF_DIR=/etc/mosquitto/companion
-WEB_DIR=/usr/local/share/companion/web
+CONF_DIR=$ROOT/etc/mosquitto/companion
+WEB_DIR=$ROOT/usr/local/share/companion/web
 
 if [ "$(id -u)" -ne 0 ]; then
     echo "install.sh: run as root (sudo $0)" >&2
@@ -62,9 +64,10 @@ chown root:mosquitto "$CONF_DIR" "$CONF_DIR/passwd" "$CONF_DIR/acl"
 chmod 750 "$CONF_DIR"
 chmod 640 "$CONF_DIR/passwd" "$CONF_DIR/acl"
 
-render "$here/companion.conf" > /etc/mosquitto/conf.d/companion.conf
+mkdir -p "$ROOT/etc/mosquitto/conf.d"
+render "$here/companion.conf" > "$ROOT/etc/mosquitto/conf.d/companion.conf"
 
-if command -v systemctl >/dev/null && systemctl is-system-running >/dev/null 2>&1; then
+if [ -z "$ROOT" ] && command -v systemctl >/dev/null && systemctl is-system-running >/dev/null 2>&1; then
     systemctl enable mosquitto
     systemctl restart mosquitto
 fi

@@ -45,6 +45,7 @@ class Broker:
         ha_prefix: str = "homeassistant",
         web_dir: Path = WEB,
         extra_users: dict[str, str] | None = None,
+        extra_acl: str = "",
     ) -> None:
         if not Path(MOSQUITTO).exists():
             raise RuntimeError("Mosquitto is not installed: apt-get install mosquitto (deploy/apt-packages.txt)")
@@ -59,7 +60,7 @@ class Broker:
         self.password_file.write_text(PASSWORD + "\n")
         self.log = self.dir / "mosquitto.log"
         self.proc: subprocess.Popen | None = None
-        self._write_files(extra_users or {})
+        self._write_files(extra_users or {}, extra_acl)
 
     def _render(self, text: str) -> str:
         values = {
@@ -76,12 +77,12 @@ class Broker:
         assert "@" not in "".join(line for line in text.splitlines() if not line.startswith("#")), text
         return text
 
-    def _write_files(self, extra_users: dict[str, str]) -> None:
+    def _write_files(self, extra_users: dict[str, str], extra_acl: str) -> None:
         users = {USER: PASSWORD, **extra_users}
         passwd = self.dir / "passwd"
         passwd.write_text("".join(f"{u}:{p}\n" for u, p in users.items()))
         subprocess.run([PASSWD, "-U", str(passwd)], check=True, capture_output=True)
-        (self.dir / "acl").write_text(self._render((DEPLOY / "acl").read_text()))
+        (self.dir / "acl").write_text(self._render((DEPLOY / "acl").read_text()) + extra_acl)
         header = (
             "# Test broker: the Pi's drop-in below, with no persistence and the log in the test folder.\n"
             "persistence false\n"

@@ -1,0 +1,86 @@
+"""The phone page's address, and its QR code for the touchscreen to show.
+
+`phone_url(config, address)` is pure; `lan_address()` asks the Pi's network
+interfaces (no traffic is sent) and `page_url(config)` combines the two.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import ipaddress
+import socket
+import struct
+import zlib
+from typing import Any
+from urllib.parse import quote
+
+import qrcode
+from qrcode.constants import ERROR_CORRECT_M
+
+_SIOCGIFADDR = 0x8915
+
+
+def phone_url(config: Any, address: str | None) -> str:
+    """http://<address>:<port>/#table=<id>&prefix=<prefix>; [phone] url replaces it when set."""
+    if config["phone"]["url"]:
+        return config["phone"]["url"]
+    host = config["phone"]["address"] or address or "localhost"
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"  # an IPv6 address
+    fragment = f"table={quote(config['table']['id'])}&prefix={quote(config['mqtt']['topic_prefix'])}"
+    return f"http://{host}:{config['phone']['port']}/#{fragment}"
+
+
+def page_url(config: Any) -> str:
+    """The address to show on the touchscreen now (the Pi's LAN address may change)."""
+    return phone_url(config, lan_address())
+
+
+def lan_address() -> str | None:
+    """The Pi's address on the local network (Wi-Fi or Ethernet), or None when it has none."""
+    found: list[ipaddress.IPv4Address] = []
+    for _, name in socket.if_nameindex():
+        address = _interface_address(name)
+        if address is not None and not address.is_loopback and not address.is_link_local:
+            found.append(address)
+    # A private address (the table's Wi-Fi) before any other, e.g. a container's bridge.
+    found.sort(key=lambda a: (not a.is_private, str(a)))
+    return str(found[0]) if found else None
+
+
+def _interface_address(name: str) -> ipaddress.IPv4Address | None:
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            packed = fcntl.ioctl(s.fileno(), _SIOCGIFADDR, struct.pack("256s", name.encode()[:15]))
+    except OSError:
+        return None  # down, or no IPv4 address
+    return ipaddress.IPv4Address(packed[20:24])
+
+
+def qr_matrix(text: str, border: int = 2) -> list[list[bool]]:
+    """The QR code as rows of modules, True for dark, with a quiet zone of `border` modules."""
+    code = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=border)
+    code.add_data(text)
+    code.make(fit=True)
+    return [[bool(m) for m in row] for row in code.get_matrix()]
+
+
+def qr_png(text: str, scale: int = 8, border: int = 2) -> bytes:
+    """The QR code as a black-on-white PNG, `scale` pixels a module (Kivy: CoreImage(BytesIO(png), ext="png"))."""
+    matrix = qr_matrix(text, border)
+    rows = []
+    for row in matrix:
+        line = bytes(0 if dark else 255 for dark in row for _ in range(scale))
+        rows.extend([b"\x00" + line] * scale)  # filter type 0 for every scanline
+    size = len(matrix) * scale
+    header = struct.pack(">IIBBBBB", size, size, 8, 0, 0, 0, 0)  # 8-bit greyscale
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", header)
+        + _chunk(b"IDAT", zlib.compress(b"".join(rows), 9))
+        + _chunk(b"IEND", b"")
+    )
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
