@@ -102,7 +102,7 @@ def retained(port: int, topic: str, timeout: float = 2.0, **login: Any) -> bytes
 def broker(tmp_path):
     b = Broker(
         tmp_path / "broker",
-        extra_users={SPY_USER: SPY_PASSWORD},
+        extra_users={SPY_USER: SPY_PASSWORD, "homeassistant": "ha-password"},
         extra_acl=f"\nuser {SPY_USER}\ntopic read #\n",
     )
     b.start()

@@ -1,0 +1,52 @@
+"""The phone page's address and its QR code for the touchscreen."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+
+from companion import config
+from companion.broadcast.phone_url import lan_address, page_url, phone_url, qr_matrix, qr_png
+
+
+def cfg(**sections):
+    values = config.defaults()
+    for section, overrides in sections.items():
+        values[section].update(overrides)
+    return config.Config(values, None)
+
+
+def test_the_address_names_the_pi_the_port_and_the_table():
+    assert phone_url(cfg(), "192.168.1.20") == "http://192.168.1.20:9001/#table=table1&prefix=companion"
+    custom = cfg(table={"id": "cafe_3"}, mqtt={"topic_prefix": "games"}, phone={"port": 8080})
+    assert phone_url(custom, "10.0.0.5") == "http://10.0.0.5:8080/#table=cafe_3&prefix=games"
+
+
+def test_a_configured_address_or_url_wins():
+    assert phone_url(cfg(phone={"address": "table.local"}), "192.168.1.20").startswith("http://table.local:9001/")
+    assert phone_url(cfg(phone={"url": "https://games.example/t1"}), "192.168.1.20") == "https://games.example/t1"
+    assert phone_url(cfg(), "fd00::5").startswith("http://[fd00::5]:9001/")
+    assert phone_url(cfg(), None).startswith("http://localhost:9001/")
+
+
+def test_the_lan_address_is_an_address_of_this_machine_and_never_loopback():
+    address = lan_address()
+    assert address is None or not address.startswith("127.")
+    assert page_url(cfg()).endswith(":9001/#table=table1&prefix=companion")
+
+
+def test_the_qr_matrix_is_square_with_a_quiet_zone():
+    m = qr_matrix("http://192.168.1.20:9001/#table=table1&prefix=companion", border=2)
+    assert len(m) == len(m[0]) and len(m) >= 25
+    assert not any(m[0]) and not any(row[0] for row in m)
+
+
+@pytest.mark.skipif(not shutil.which("zbarimg"), reason="zbar-tools is not installed")
+def test_the_qr_png_scans_back_to_the_address(tmp_path):
+    url = phone_url(cfg(), "192.168.1.20")
+    png = tmp_path / "qr.png"
+    png.write_bytes(qr_png(url, scale=4))
+    read = subprocess.run(["zbarimg", "--quiet", "--raw", str(png)], capture_output=True, text=True, timeout=20)
+    assert read.stdout.strip() == url

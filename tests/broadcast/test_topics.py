@@ -1,0 +1,94 @@
+"""Topic names and payloads (pure): versions that only grow, scores found for every game."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.broadcast.topics import GAME_SPAN, Topics, encode, player_scores, state_payload, version
+from companion.core import Session
+from companion.games import get
+from tests.support.tally import Tally
+
+DOCS = Path(__file__).resolve().parent.parent.parent / "docs" / "mqtt.md"
+
+
+def test_every_topic_lives_under_the_prefix_and_the_table_id():
+    t = Topics("cafe", "window_seat")
+    assert (t.state, t.events, t.availability) == (
+        "cafe/window_seat/state",
+        "cafe/window_seat/events",
+        "cafe/window_seat/availability",
+    )
+    assert t.everything == "cafe/window_seat/#"
+
+
+@given(
+    st.integers(0, 10**6), st.integers(0, GAME_SPAN - 2) | st.none(),
+    st.integers(0, 10**6), st.integers(0, GAME_SPAN - 2) | st.none(),
+)
+def test_the_version_orders_changes_by_game_then_revision_and_no_game_after_its_last(g1, r1, g2, r2):
+    def key(g, r):
+        return (g, GAME_SPAN if r is None else r)
+
+    if key(g1, r1) < key(g2, r2):
+        assert version(g1, r1) < version(g2, r2)
+    assert version(g1, r1) < 2**53  # exact in JavaScript
+
+
+def test_the_state_is_the_public_view_plus_version_table_and_scores():
+    s = Session(Tally(), ["Ann", "Ben"])
+    s.dispatch({"type": "add", "points": 3})
+    view = s.view()
+    payload = state_payload(view, game_number=7, table_id="t1", table_name="Kitchen")
+    assert {k: payload[k] for k in view} == view
+    assert set(payload) - set(view) == {"version", "table", "scores"}
+    assert payload["version"] == 7 * GAME_SPAN + 1 and payload["scores"] == {"Ann": 3, "Ben": 0}
+
+
+def test_with_no_game_the_state_says_so():
+    payload = state_payload(None, game_number=7, table_id="t1", table_name="Kitchen")
+    assert payload["game"] is None and payload["version"] > version(7, 10**6)
+
+
+def test_scores_are_found_in_every_game_that_has_landed():
+    seen = {}
+    for game_id in ("bondcones", "bonbon"):
+        try:
+            game = get(game_id)
+        except Exception:
+            continue
+        players = ["Ann", "Ben"] if game.max_players == 2 else ["Ann", "Ben", "Cy"]
+        view = Session(game, players).view()
+        seen[game_id] = player_scores(view)
+        assert set(seen[game_id]) <= set(players)
+    assert seen.get("bondcones") == {"Ann": 0, "Ben": 0}
+
+
+def test_a_view_without_scores_gives_none_and_never_fails():
+    assert player_scores(None) == {}
+    assert player_scores({"players": [{"name": "Ann"}], "view": {"scores": {"Ann": "lots"}}}) == {}
+    assert player_scores({"players": [{"name": "Ann"}], "view": []}) == {}
+
+
+def test_payloads_are_compact_utf8_json():
+    assert encode({"name": "Zoë"}) == '{"name":"Zoë"}'.encode()
+
+
+def test_docs_mqtt_md_shows_every_topic_and_payload_field():
+    text = DOCS.read_text()
+    for topic in ("<prefix>/<table>/state", "<prefix>/<table>/events", "<prefix>/<table>/availability",
+                  "<ha_prefix>/sensor/<prefix>_<table>/score_<player>/config", "<ha_prefix>/status"):
+        assert f"`{topic}`" in text, topic
+    view = Session(Tally(), ["Ann", "Ben"]).view()
+    added = set(state_payload(view, game_number=1, table_id="t", table_name="T")) - set(view)
+    for field in added:  # the public view's own fields are in docs/actions.md
+        assert f"| `{field}` |" in text, field
+    for field in ("version", "revision", "game", "at", "event"):
+        assert f"`{field}`" in text, field
+    for block in re.findall(r"```json\n(.*?)```", text, re.S):
+        json.loads(block)  # every example is valid JSON
