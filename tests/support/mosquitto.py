@@ -134,19 +134,27 @@ class Broker:
     def phone_url(self) -> str:
         return f"http://127.0.0.1:{self.ws_port}/"
 
+    def settings(self, **sections: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """The table's configuration values that point it at this broker, plus `sections`."""
+        values: dict[str, dict[str, Any]] = {
+            "mqtt": {
+                "host": "127.0.0.1",
+                "port": self.mqtt_port,
+                "username": USER,
+                "password_file": str(self.password_file),
+                "topic_prefix": self.prefix,
+                "homeassistant_prefix": self.ha_prefix,
+            },
+            "phone": {"port": self.ws_port, "address": "127.0.0.1"},
+        }
+        for section, overrides in sections.items():
+            values.setdefault(section, {}).update(overrides)
+        return values
+
     def companion_config(self, **sections: dict[str, Any]) -> companion_config.Config:
         """The table's configuration pointing at this broker; `mqtt={"keepalive": 5}` overrides."""
         values = companion_config.defaults()
-        values["mqtt"].update(
-            host="127.0.0.1",
-            port=self.mqtt_port,
-            username=USER,
-            password_file=str(self.password_file),
-            topic_prefix=self.prefix,
-            homeassistant_prefix=self.ha_prefix,
-        )
-        values["phone"].update(port=self.ws_port, address="127.0.0.1")
-        for section, overrides in sections.items():
+        for section, overrides in self.settings(**sections).items():
             values[section].update(overrides)
         return companion_config.Config(values, None)
 

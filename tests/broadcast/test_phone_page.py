@@ -1,0 +1,172 @@
+"""The phone page in headless Chromium, served by the test broker exactly as the Pi serves it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import paho.mqtt.client as paho
+import pytest
+from paho.mqtt.enums import CallbackAPIVersion
+
+from companion.broadcast.mqtt import Broadcaster
+from tests.support.browser import close_browser, phone_browser, wait_for
+from tests.support.mosquitto import PASSWORD, USER
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver = phone_browser()
+    yield driver
+    close_browser(driver)
+
+
+def status(driver) -> str:
+    return driver.execute_script("return document.getElementById('status').dataset.status")
+
+
+def revision(driver) -> str | None:
+    return driver.execute_script("return document.getElementById('game').dataset.revision || null")
+
+
+def text(driver, element_id: str) -> str:
+    return driver.execute_script(f"return document.getElementById('{element_id}').innerText")
+
+
+def errors(driver) -> list[str]:
+    """Script errors in the page (a 404 for a game without its own renderer is expected)."""
+    return [
+        e["message"] for e in driver.get_log("browser")
+        if e["level"] == "SEVERE" and "favicon" not in e["message"] and "/games/" not in e["message"]
+    ]
+
+
+def open_page(driver, broker, table_id="table1"):
+    driver.get_log("browser")  # forget what earlier pages logged
+    driver.get(f"{broker.phone_url}#table={table_id}&prefix=companion")
+
+
+def test_the_page_shows_each_published_state_within_a_second(broker, table, broadcaster, browser):
+    session = table.start("tally", ["Ann", "Ben", "Cy"], {"target": 50})
+    open_page(browser, broker)
+    wait_for(lambda: status(browser) == "online" and revision(browser) == "0")
+    slowest = 0.0
+    for points in (1, 2, 3, 1, 2):
+        session.dispatch({"type": "add", "points": points})
+        published = time.monotonic()
+        wait_for(lambda: revision(browser) == str(session.revision), timeout=3, step=0.005)
+        slowest = max(slowest, time.monotonic() - published)
+    assert slowest < 1.0, f"the page took {slowest:.2f} s to show a state"
+    players = text(browser, "players")
+    assert "Ann" in players and "3" in players and "Cy" in players
+    assert "add points or pass" in text(browser, "prompt")
+    session.dispatch({"type": "pass"})
+    wait_for(lambda: "passed" in text(browser, "event-list"))
+    assert errors(browser) == []
+
+
+def test_the_page_shows_the_table_offline_when_the_companion_dies(broker, browser, tmp_path):
+    settings = tmp_path / "settings.json"
+    settings.write_text(json.dumps(broker.settings(mqtt={"keepalive": 5})))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tests.broadcast.companion_process", str(settings), str(tmp_path / "t.db")],
+        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        assert proc.stdout.readline().strip() == "ready"
+        for command in ({"type": "start", "game": "tally", "players": ["Ann", "Ben"]}, {"type": "add", "points": 2}):
+            proc.stdin.write(json.dumps(command) + "\n")
+            proc.stdin.flush()
+            assert proc.stdout.readline().startswith("ok")
+        open_page(browser, broker)
+        wait_for(lambda: status(browser) == "online" and revision(browser) == "1")
+        proc.kill()  # a crash: no goodbye, the broker sends the table's Last Will
+        proc.wait(5)
+        killed = time.monotonic()
+        wait_for(lambda: status(browser) == "offline", timeout=5)
+        assert time.monotonic() - killed < 5
+        assert "Table offline" in text(browser, "status")
+        assert "Ann" in text(browser, "players")  # the last state stays, dimmed
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(5)
+
+
+def test_the_page_reconnects_by_itself_after_the_broker_restarts(broker, table, broadcaster, browser):
+    session = table.start("tally", ["Ann", "Ben"], {})
+    open_page(browser, broker)
+    wait_for(lambda: status(browser) == "online" and revision(browser) == "0")
+    broker.kill()
+    wait_for(lambda: status(browser) == "connecting", timeout=5)
+    session.dispatch({"type": "add", "points": 3})
+    broker.start()
+    wait_for(lambda: status(browser) == "online" and revision(browser) == "1", timeout=10)
+
+
+def test_a_game_the_page_does_not_know_gets_a_neutral_view(broker, browser):
+    state = {
+        "actions_version": 1, "game": "mystery", "title": "Mystery Game", "revision": 4,
+        "players": [{"name": "Ann", "colour": "#E69F00"}, {"name": "<b>Ben</b>", "colour": "red;x"}],
+        "options": {},
+        "view": {
+            "lives": {"Ann": 2, "<b>Ben</b>": 0},
+            "sides": {"Ann": {"limit": 10, "cards": [1, 2]}, "<b>Ben</b>": {"limit": 8, "cards": []}},
+            "out": ["<b>Ben</b>"], "round": 3, "deck": {"left": 12},
+        },
+        "expected": {"turn": "Ann", "prompt": "Ann: draw or pass", "legal": []},
+        "result": None, "can_undo": True, "can_redo": False,
+        "version": 16777220, "table": {"id": "table1", "name": "Café corner"}, "scores": {},
+    }
+    client = paho.Client(CallbackAPIVersion.VERSION2)
+    client.username_pw_set(USER, PASSWORD)
+    client.connect("127.0.0.1", broker.mqtt_port)
+    client.loop_start()
+    client.publish("companion/table1/availability", "online", qos=1, retain=True).wait_for_publish(3)
+    client.publish("companion/table1/state", json.dumps(state), qos=1, retain=True).wait_for_publish(3)
+    client.disconnect()
+    client.loop_stop()
+    open_page(browser, broker)
+    wait_for(lambda: revision(browser) == "4")
+    players = text(browser, "players")
+    assert "lives\n2" in players.replace(" ", "\n") or "lives 2" in players
+    assert "limit" in players and "<b>Ben</b>" in players  # a name is text, never markup
+    assert "out" in players and "round" in text(browser, "table-info")
+    assert text(browser, "table-name") == "Café corner"
+    assert "Ann: draw or pass" in text(browser, "prompt")
+    assert errors(browser) == []
+
+
+def test_without_a_table_id_the_page_lists_the_tables(broker, table, broadcaster, browser):
+    table.start("tally", ["Ann", "Ben"], {})
+    browser.get(broker.phone_url)
+    wait_for(lambda: "Game table" in text(browser, "pick-list"))
+    link = browser.execute_script("return document.querySelector('#pick-list a').getAttribute('href')")
+    assert link == "#table=table1&prefix=companion"
+
+
+def test_an_old_state_never_replaces_a_newer_one(broker, table, broadcaster, browser):
+    session = table.start("tally", ["Ann", "Ben"], {})
+    session.dispatch({"type": "add", "points": 1})
+    open_page(browser, broker)
+    wait_for(lambda: revision(browser) == "1")
+    stale = {**session.view(), "revision": 0, "version": 1, "table": {"id": "table1", "name": "x"}, "scores": {}}
+    # The page is live; a stale state arrives (a late duplicate, say):
+    client = paho.Client(CallbackAPIVersion.VERSION2)
+    client.username_pw_set(USER, PASSWORD)
+    client.connect("127.0.0.1", broker.mqtt_port)
+    client.loop_start()
+    client.publish("companion/table1/state", json.dumps(stale), qos=1).wait_for_publish(3)
+    client.disconnect()
+    client.loop_stop()
+    time.sleep(0.5)
+    assert revision(browser) == "1"
+    session.dispatch({"type": "add", "points": 1})
+    wait_for(lambda: revision(browser) == "2")
