@@ -67,6 +67,7 @@
     node.setAttribute("data-status", status);
     node.textContent = words;
     document.body.classList.toggle("stale", status !== "online" && !!tableId);
+    $("stale-note").hidden = !(status === "offline" && shown.state);
   }
 
   function showState(state) {
@@ -128,7 +129,7 @@
     events.unshift({
       game: message.game,
       event: message.event,
-      time: at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }),
+      time: at.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" }),
     });
     events = events.slice(0, MAX_EVENTS);
     renderEvents();

@@ -6,6 +6,7 @@
   "use strict";
 
   var renderers = {};
+  var SCORE_FIELDS = ["score", "points", "tokens"]; // as the table finds scores (docs/mqtt.md)
 
   function register(gameId, renderer) {
     renderers[gameId] = renderer;
@@ -30,6 +31,7 @@
     if (value === null || value === undefined) return "–";
     if (typeof value === "boolean") return value ? "yes" : "no";
     if (Array.isArray(value)) return value.length ? value.map(text).join(", ") : "none";
+    if (typeof value === "string" && /^[a-z]+(_[a-z]+)+$/.test(value)) return label(value); // an id like "two_bondo_cones"
     if (typeof value === "object") {
       return Object.keys(value).map(function (k) { return label(k) + " " + text(value[k]); }).join(" · ");
     }
@@ -50,9 +52,28 @@
     return Array.isArray(list) && list.length > 0 && list.every(function (x) { return players.indexOf(x) >= 0; });
   }
 
+  function playerRecords(list, players) {
+    return Array.isArray(list) && list.length > 0 && list.every(function (r) {
+      return r && typeof r === "object" && players.indexOf(r.name) >= 0;
+    });
+  }
+
+  // One player's record ({field: value}): plain values and lists of them as lines; a list of
+  // records (cards, say) as how many there are. The field shown as the score is left out.
+  function addRecord(stats, record, score) {
+    Object.keys(record).forEach(function (field) {
+      var v = record[field];
+      if (field === "name" || v === null || v === undefined) return;
+      if (SCORE_FIELDS.indexOf(field) >= 0 && v === score) return;
+      if (isScalar(v) || (Array.isArray(v) && v.every(isScalar))) stats.push([label(field), text(v)]);
+      else if (Array.isArray(v)) stats.push([label(field), String(v.length)]);
+    });
+  }
+
   /* The neutral reading of a game's own view, field by field:
    *   {name: value} for every player        -> a line on each player's card
    *   {name: {field: value}} (e.g. "sides") -> one line per field on each card
+   *   [{name: ..., field: value}] (players)  -> the same
    *   a player's name, or a list of names    -> a badge on those players' cards
    *   a plain value or a short list          -> a line about the table
    *   anything else                          -> "More about this game", folded
@@ -80,15 +101,13 @@
           if (!(p in value)) return;
           var mine = value[p];
           if (mine && typeof mine === "object" && !Array.isArray(mine)) {
-            Object.keys(mine).forEach(function (field) {
-              var v = mine[field];
-              if (hasScores && (field === "points" || field === "score") && scores[p] === v) return;
-              if (isScalar(v) || (Array.isArray(v) && v.every(isScalar))) out.stats[p].push([label(field), text(v)]);
-            });
+            addRecord(out.stats[p], mine, scores[p]);
           } else if (!(key === "scores" && hasScores)) {
             out.stats[p].push([label(key), text(mine)]);
           }
         });
+      } else if (playerRecords(value, players)) {
+        value.forEach(function (record) { addRecord(out.stats[record.name], record, scores[record.name]); });
       } else if (isScalar(value)) {
         out.table.push([label(key), text(value)]);
       } else if (Array.isArray(value) && value.every(isScalar)) {
@@ -149,8 +168,9 @@
       if (isTurn) badgeList = ["turn"].concat(badgeList);
       badgeList.forEach(function (b) { badges.appendChild(el("span", "badge", b)); });
       line.appendChild(badges);
-      var score = name in scores ? scores[name] : "";
-      line.appendChild(el("span", "score", score));
+      var score = el("span", "score", name in scores ? scores[name] : "");
+      if (custom.scoreLabel && name in scores) score.appendChild(el("small", null, custom.scoreLabel));
+      line.appendChild(score);
       card.appendChild(line);
 
       var stats = (custom.stats ? custom.stats(state, name, generic.stats[name]) : generic.stats[name]) || [];
@@ -191,7 +211,7 @@
 
   window.Companion = {
     games: { register: register, known: function (id) { return id in renderers; } },
-    generic: { analyse: analyse, describeEvent: describeEvent, text: text, label: label },
+    generic: { analyse: analyse, describeEvent: describeEvent, text: text, label: label, isScalar: isScalar },
     render: render,
     eventText: eventText,
     el: el,

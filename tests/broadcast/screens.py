@@ -1,0 +1,92 @@
+"""Screenshots of the phone page at phone size, for docs/screens/ (run by hand, not a test).
+
+    .venv/bin/python -m tests.broadcast.screens [OUT_DIR]     (default: docs/screens)
+
+Each game is played from one of its rulebook scripts through a real table, broadcaster
+and test broker; the page is opened part-way so the latest events show too.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from companion import games
+from companion.broadcast.mqtt import Broadcaster
+from companion.store import Store
+from companion.table import Table
+from tests.support.browser import close_browser, phone_browser, wait_for
+from tests.support.mosquitto import Broker
+from tests.support.tally import Tally
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+SCENES = {
+    "bondcones": ROOT / "tests/games/bondcones/scripts/bondo_battle_lost.jsonl",
+    "bonbon": ROOT / "tests/games/bonbon/scripts/collective_limit_anna_john_cris.jsonl",
+}
+TALLY = [
+    {"game": "tally", "players": ["Ann", "Ben", "Cy"], "options": {"target": 15}},
+    {"type": "add", "points": 3}, {"type": "add", "points": 2}, {"type": "pass"},
+    {"type": "add", "points": 2}, {"type": "hide"}, {"type": "add", "points": 3},
+    {"type": "add", "points": 1}, {"type": "pass"},
+]
+
+
+def shoot(driver, broker, table, lines, out: Path, live: int = 4) -> None:
+    header, actions = lines[0], lines[1:]
+    session = table.start(header["game"], header["players"], header.get("options", {}))
+    for action in actions[:-live]:
+        session.dispatch(action)
+    driver.get(f"{broker.phone_url}#table=table1&prefix=companion")
+    status = "return document.getElementById('status').dataset.status"
+    wait_for(lambda: driver.execute_script(status) == "online")
+    for action in actions[-live:]:
+        session.dispatch(action)
+        time.sleep(0.15)
+    wait_for(lambda: driver.execute_script(
+        "return document.getElementById('game').dataset.revision") == str(session.revision))
+    time.sleep(0.4)
+    driver.save_screenshot(str(out))
+    table.close_game()
+    print(out)
+
+
+def main(out_dir: Path) -> None:
+    games.register(Tally())
+    out_dir.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="phone-screens-"))
+    broker = Broker(work / "broker").start()
+    store = Store(work / "companion.db")
+    table = Table(store)
+    config = broker.companion_config(table={"name": "Kitchen table"})
+    broadcaster = Broadcaster(config, table)
+    broadcaster.start()
+    driver = phone_browser(scale=2)
+    try:
+        shoot(driver, broker, table, TALLY, out_dir / "phone-tally.png")
+        for game_id, script in SCENES.items():
+            if game_id in games.BUILTIN and script.exists():
+                lines = [json.loads(x) for x in script.read_text().splitlines() if x.strip()]
+                shoot(driver, broker, table, lines, out_dir / f"phone-{game_id}.png")
+        # The table goes away: the page says so and keeps the last state, dimmed.
+        session = table.start("tally", ["Ann", "Ben"], {})
+        session.dispatch({"type": "add", "points": 2})
+        driver.get(f"{broker.phone_url}#table=table1&prefix=companion")
+        wait_for(lambda: driver.execute_script("return document.getElementById('game').dataset.revision") == "1")
+        broadcaster.close()
+        wait_for(lambda: driver.execute_script("return document.getElementById('status').dataset.status") == "offline")
+        time.sleep(0.3)
+        driver.save_screenshot(str(out_dir / "phone-offline.png"))
+        print(out_dir / "phone-offline.png")
+    finally:
+        close_browser(driver)
+        broadcaster.close()
+        store.close()
+        broker.stop()
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screens")
