@@ -170,3 +170,36 @@ def test_an_old_state_never_replaces_a_newer_one(broker, table, broadcaster, bro
     assert revision(browser) == "1"
     session.dispatch({"type": "add", "points": 1})
     wait_for(lambda: revision(browser) == "2")
+
+
+def _landed_scripts():
+    from companion import games
+
+    found = []
+    for game_id in sorted(games.BUILTIN):
+        scripts = sorted((ROOT / "tests" / "games" / game_id / "scripts").glob("*.jsonl"))
+        if scripts:
+            found.append(scripts[0])
+    return found
+
+
+@pytest.mark.parametrize("script", _landed_scripts(), ids=lambda p: p.parent.parent.name)
+def test_every_game_that_has_landed_shows_its_players_and_events(broker, table, broadcaster, browser, script):
+    lines = [json.loads(x) for x in script.read_text().splitlines() if x.strip()]
+    header, actions = lines[0], lines[1:]
+    session = table.start(header["game"], header["players"], header.get("options", {}))
+    open_page(browser, broker)
+    wait_for(lambda: status(browser) == "online" and revision(browser) == "0")
+    for action in actions:
+        session.dispatch(action)
+    wait_for(lambda: revision(browser) == str(session.revision), timeout=5)
+    # The game's own renderer (games/<id>.js) was loaded, or the neutral one stands.
+    has_renderer = (ROOT / "companion" / "web" / "games" / f"{session.game.id}.js").exists()
+    loaded = f"return Companion.games.known({json.dumps(session.game.id)})"
+    wait_for(lambda: browser.execute_script(loaded) == has_renderer)
+    players = text(browser, "players")
+    for seat in header["players"]:
+        assert (seat if isinstance(seat, str) else seat["name"]) in players
+    assert text(browser, "game-title") == session.game.title
+    assert text(browser, "event-list").strip(), "no event was shown"
+    assert errors(browser) == []
