@@ -7,7 +7,7 @@ import importlib
 # "game id": "module:Class" of the game's own board.
 BOARDS: dict[str, str] = {
     # "bonbon": "companion.ui.boards.bonbon:BonbonBoard",
-    # "bondcones": "companion.ui.boards.bondcones:BondConesBoard",
+    "bondcones": "companion.ui.boards.bondcones:BondConesBoard",
 }
 
 

@@ -1,0 +1,117 @@
+"""What the BondCones board says, as plain functions of the public view (no Kivy widgets)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.utils import get_color_from_hex, get_hex_from_color
+
+from companion.status import DeviceStatus
+from companion.ui import theme
+
+# The two O faces are shown as words: Roboto and DejaVuSans have no die glyph for them.
+FACE_WORDS = {"peek": "PEEK", "bondo": "BONDO"}
+
+# BondOs are the game's red rings.
+BONDO_RED = "#FF5A5A"
+
+FORMS = {
+    "none": "no BondO",
+    "bondo_cone": "BondO Cone",
+    "two_bondo_cones": "BondO Cones",
+    "double_bondo": "Double BondO",
+}
+
+KINDS = {"ordinary": "Ordinary", "bondo": "BondO Cone", "double": "Double BondO"}
+
+TRAY_NAME = "Dice tray"
+
+
+def symbol(glyph: str, colour: str | None = None) -> str:
+    """Markup for a glyph Roboto lacks (rings, arrows, swords, dots): drawn with DejaVuSans."""
+    text = f"[font={theme.SYMBOLS}]{glyph}[/font]"
+    return f"[color={colour}]{text}[/color]" if colour else text
+
+
+def face(face_name: str | None) -> str:
+    """A die face as the board prints it: 1-4, PEEK or BONDO; a question mark until rolled."""
+    if face_name is None:
+        return "?"
+    return FACE_WORDS.get(face_name, face_name)
+
+
+def readable(colour: str) -> list[float]:
+    """A player's colour, lightened when it would be too dark to read on the dark panels."""
+    r, g, b, a = get_color_from_hex(colour)
+    lum = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    if lum >= 0.3:
+        return [r, g, b, a]
+    mix = 0.45
+    return [r + (1 - r) * mix, g + (1 - g) * mix, b + (1 - b) * mix, a]
+
+
+def hex_of(rgba: list[float]) -> str:
+    return get_hex_from_color(rgba)[:7]
+
+
+def ledger(side: dict[str, Any]) -> str:
+    """One side's BondOs: a red ring per BondO and what they sit on (markup)."""
+    count = side["bondos"]
+    if not count:
+        return "no BondO"
+    rings = symbol("◎" if side["bondo_form"] == "double_bondo" else "◯" * count, BONDO_RED)
+    return f"{rings} {FORMS[side['bondo_form']]}"
+
+
+def window(win: dict[str, Any] | None) -> str:
+    """An open battle window for this side, with its turns left (markup); empty when none."""
+    if not win:
+        return ""
+    n = win["turns_left"]
+    return f"{symbol('⚔')} battle: {n} turn{'s' if n != 1 else ''} left"
+
+
+def taken(side: dict[str, Any]) -> str:
+    """The values this side has captured so far, in order."""
+    if not side["taken"]:
+        return "took –"
+    return "took " + " ".join(str(v) for v in side["taken"])
+
+
+def demand_parts(demand: dict[str, Any] | None) -> tuple[str, str]:
+    """A roll's demand as a short headline to print large, and the rulebook's words beneath it."""
+    if not demand:
+        return "", ""
+    text = demand["text"]
+    if demand["kind"] == "move":
+        n = demand["steps"]
+        rest = text.split(": ", 1)[-1]
+        return f"Move a cone {n} step{'s' if n != 1 else ''}", rest[:1].upper() + rest[1:]
+    return text, ""
+
+
+def tray(status: DeviceStatus | None) -> tuple[str, str]:
+    """The dice tray's state as (level, words); without a tray the touch entry is the way in."""
+    if status is None:
+        return "off", "no tray: roll by touch"
+    if status.level == "ok":
+        return "ok", "Dice tray connected"
+    words = {"waiting": "reconnecting", "off": "off", "error": "not working"}[status.level]
+    return status.level, f"Dice tray {words}: roll by touch"
+
+
+def tray_markup(status: DeviceStatus | None) -> str:
+    level, words = tray(status)
+    return f"{symbol('●', hex_of(theme.LEVEL_COLOURS[level]))} {words}"
+
+
+def find_tray(devices: list[Any]) -> DeviceStatus | None:
+    """The status of the device named "Dice tray" among the app's status sources, if any."""
+    for source in devices:
+        try:
+            status = source()
+        except Exception:  # a broken adapter must not break the board: treat it as not working
+            continue
+        if status.name == TRAY_NAME:
+            return status
+    return None

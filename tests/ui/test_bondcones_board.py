@@ -1,0 +1,210 @@
+"""The BondCones board on the touchscreen: counting frames, the roll and its demand, entry by touch."""
+
+from __future__ import annotations
+
+from kivy.tests.common import UnitTestTouch
+from kivy.uix.button import Button
+
+from companion.status import DeviceStatus
+from tests.ui.driver import AppDriver
+
+
+def start(make_app, **kwargs) -> AppDriver:
+    app = make_app(**kwargs).start()
+    assert app.app.start_game("bondcones", ["Mia", "Leo"], {})
+    app.frames(3)
+    return app
+
+
+def board(app: AppDriver):
+    return app.app.screen("play").board
+
+
+def press(app: AppDriver, text: str, row: str | None = None) -> None:
+    """Touch the entry button showing this text (the frames show the same digits as labels).
+
+    `row` picks the capturing ("with") or the captured ("cone") cone's kind row.
+    """
+    app.frames(2)
+    entry = board(app).entry
+    widget = app.find(text, root=entry.rows[row] if row else entry)
+    x, y = widget.to_window(*widget.center)
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    touch.touch_up()
+    app.frames(2)
+
+
+def offered(app: AppDriver) -> list[str]:
+    """The texts of the entry buttons a player can touch now."""
+    return [w.text for w in board(app).entry.walk() if isinstance(w, Button) and w.opacity > 0 and not w.disabled]
+
+
+def view(app: AppDriver) -> dict:
+    return app.table.session.view()["view"]
+
+
+def screen_text(app: AppDriver) -> str:
+    return "\n".join(app.texts())
+
+
+DONE = "[b]Done[/b]\n[size=18]no capture[/size]"
+
+
+def opening(app: AppDriver) -> None:
+    """Mia rolls 4, Leo 1: Mia starts."""
+    press(app, "4")
+    press(app, "1")
+    assert view(app)["starter"] == "Mia"
+
+
+def test_the_opening_roll_off_by_touch_with_a_tie(make_app):
+    app = start(make_app)
+    assert "Opening roll" in app.texts() and "The highest starts: BONDO, PEEK, 4, 3, 2, 1." in app.texts()
+    assert offered(app) == ["1", "2", "3", "4", "PEEK", "BONDO"]
+    assert "Mia: roll for the start" in app.texts()
+    press(app, "4")
+    press(app, "4")
+    text = screen_text(app)
+    assert "Opening roll, round 2" in text and "Both rolled 4: both roll again." in text
+    assert view(app)["opening"]["ties"] == [["4", "4"]]
+    press(app, "PEEK")
+    assert "Leo rolls" in app.texts()
+    app.screenshot("bondcones-opening")
+    press(app, "BONDO")
+    assert view(app)["starter"] == "Leo"
+    assert "Leo starts" in app.texts()
+    assert app.find("Leo: roll the Dice Cone")  # the play screen's prompt, in Leo's colour
+
+
+def test_a_turn_shows_the_roll_large_with_its_demand_and_done_ends_it(make_app):
+    app = start(make_app)
+    opening(app)
+    assert "Mia starts" in app.texts()
+    press(app, "3")
+    texts = app.texts()
+    assert "Mia rolled 3" in texts
+    assert "Move a cone 3 steps" in texts  # the demand's headline, large
+    assert "An ordinary cone in one straight or diagonal line, a BondO Cone may change direction; no jumping, no field twice." in texts
+    assert "3" in texts and any(b.startswith("[b]Done") for b in offered(app))
+    face = [w for w in board(app).roll.faces.walk() if getattr(w, "text", None) == "3"][0]
+    assert face.font_size >= 90  # the face as large as the panel allows
+    app.screenshot("bondcones-turn")
+    press(app, DONE)
+    assert view(app)["turn"] == "Leo" and view(app)["step"] == "roll"
+    press(app, "PEEK")  # a peek ends the turn, and its demand stays on screen
+    texts = app.texts()
+    assert "Leo rolled PEEK" in texts
+    assert "Lift one of your own cones, look at its value and put it back." in texts
+    assert view(app)["turn"] == "Mia"
+
+
+def test_a_capture_by_touch_offers_only_values_still_possible(make_app):
+    app = start(make_app)
+    opening(app)
+    press(app, "2")
+    assert [b for b in offered(app) if b.isdigit()] == ["0", "1", "2", "4", "8"]
+    press(app, "8")  # one touch: an ordinary cone took an ordinary cone
+    side = view(app)["sides"]["Mia"]
+    assert side["points"] == 8 and side["taken"] == [8]
+    assert "took 8" in app.texts() and "20 to go" in app.texts()
+    press(app, "1")
+    press(app, DONE)
+    press(app, "4")
+    # Leo's only 8 is gone: no capture can reveal another.
+    assert [b for b in offered(app) if b.isdigit()] == ["0", "1", "2", "4"]
+    assert {"Captured with", "Leo's cone", "Leo's cone is worth"} <= set(app.texts())
+    app.screenshot("bondcones-capture")
+    # Leo's BondO Cone falls to an ordinary cone: two touches (the kind, then the value).
+    press(app, "BondO Cone", row="cone")
+    assert board(app).entry.kinds == {"with": "ordinary", "cone": "bondo"}
+    press(app, "4")
+    game = view(app)
+    assert game["captures"][-1] == {"by": "Mia", "from": "Leo", "value": 4, "how": "capture",
+                                    "cone": "bondo", "bondos": 1}
+    assert game["sides"]["Mia"]["bondo_form"] == "two_bondo_cones"
+    assert game["sides"]["Leo"]["bondo_form"] == "none"
+    text = screen_text(app)
+    assert "BondO Cones" in text and "no BondO" in text
+    assert "battle: 3 turns left" in text
+    assert board(app).frames[0].points.text == "12"  # Mia's counting frame
+
+
+def test_a_battle_window_a_battle_by_touch_and_undo(make_app):
+    app = start(make_app)
+    opening(app)
+    press(app, "1")
+    press(app, "BondO Cone", row="cone")
+    press(app, "0")  # Mia took Leo's BondO Cone: Leo may battle for three turns
+    declare = [b for b in offered(app) if "Declare a BondO Battle" in b]
+    assert declare and declare[0].endswith("Declare a BondO Battle against Mia (3 turns left)")
+    press(app, "2")  # Leo rolls instead: one turn of the window used
+    press(app, DONE)
+    press(app, "PEEK")
+    assert "battle: 2 turns left" in screen_text(app)
+    press(app, declare[0].replace("3 turns", "2 turns"))
+    game = view(app)
+    assert game["step"] == "battle" and game["battle"]["challenger"] == "Leo"
+    assert game["windows"] == []
+    press(app, "BONDO")
+    text = screen_text(app)
+    assert "BondO Battle, round 1" in text and "Leo challenges Mia" in text
+    assert "For a BondO. Mia rolls next; the highest face wins, equal faces roll again." in text
+    app.screenshot("bondcones-battle")
+    press(app, "2")
+    game = view(app)
+    assert game["battle"] is None and game["sides"]["Leo"]["bondo_form"] == "bondo_cone"
+    assert "Leo wins the BondO Battle and takes a BondO back from Mia" in screen_text(app)
+    assert game["turn"] == "Leo" and game["step"] == "roll"  # a won battle keeps the turn
+    # Undo by touch takes back Mia's battle roll: the battle waits for it again.
+    app.tap("Undo")
+    game = view(app)
+    assert game["step"] == "battle" and game["battle"]["rolls"] == {"Leo": "bondo", "Mia": None}
+    assert "Mia rolls next" in screen_text(app)
+    app.tap("Redo")
+    assert view(app)["battle"] is None
+
+
+def test_a_battle_lost_against_a_double_bondo_asks_for_the_removed_cone(make_app):
+    app = start(make_app)
+    opening(app)
+    press(app, "1")
+    press(app, "BondO Cone", row="with")  # captured with Mia's BondO Cone ...
+    press(app, "BondO Cone", row="cone")
+    assert board(app).entry.kinds == {"with": "bondo", "cone": "bondo"}
+    press(app, "8")  # ... Leo's BondO Cone: Mia now has the Double BondO
+    assert view(app)["sides"]["Mia"]["bondo_form"] == "double_bondo"
+    assert "Double BondO" in screen_text(app)
+    press(app, next(b for b in offered(app) if "Declare a BondO Battle" in b))
+    press(app, "1")
+    press(app, "4")  # Leo loses against the Double BondO: Mia removes one of Leo's cones
+    assert "Mia removes one of Leo's cones: tap the value it shows" in app.texts()
+    assert [b for b in offered(app) if b.isdigit()] == ["0", "1", "2", "4"]  # Leo's 8 is already gone
+    press(app, "4")
+    assert view(app)["sides"]["Mia"]["points"] == 12 and view(app)["turn"] == "Mia"
+
+
+def test_the_tray_state_is_shown_and_followed(make_app):
+    tray = {"status": DeviceStatus("Dice tray", "ok", "connected to /dev/dicetray (firmware 1.0)")}
+    app = start(make_app, devices=[lambda: DeviceStatus("GPIO", "off", "none"), lambda: tray["status"]])
+    assert any(t.endswith("Dice tray connected") for t in app.texts())
+    tray["status"] = DeviceStatus("Dice tray", "waiting", "reconnecting to /dev/dicetray")
+    board(app)._tick(0)  # what the board's clock does every few seconds
+    assert any(t.endswith("Dice tray reconnecting: roll by touch") for t in app.texts())
+    plain = start(make_app)
+    assert any(t.endswith("no tray: roll by touch") for t in plain.texts())
+
+
+def test_every_board_target_is_finger_sized_and_the_board_fits_1024x600(make_app):
+    small = start(make_app)
+    opening(small)
+    press(small, "1")
+    buttons = [b for b in board(small).walk() if isinstance(b, Button)]
+    assert len(buttons) >= 9 and all(min(b.size) >= 56 for b in buttons), [(b.text, b.size) for b in buttons]
+    big = start(make_app, size=(1024, 600))
+    opening(big)
+    press(big, "2")
+    for widget in board(big).walk():
+        if isinstance(widget, Button):
+            assert widget.right <= 1024 and widget.y >= 0 and min(widget.size) >= 56
+    big.screenshot("bondcones-1024x600")
