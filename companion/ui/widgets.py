@@ -45,6 +45,7 @@ class Text(Label):
             self.bind(width=lambda *_: setattr(self, "text_size", (self.width, None)))
             self.bind(texture_size=lambda *_: setattr(self, "height", self.texture_size[1]))
             self.size_hint_y = None
+            self.height = self.texture_size[1]  # an empty text never changes texture_size: not 100 px tall
         else:
             self.bind(size=lambda *_: setattr(self, "text_size", self.size))
         self.shorten = not wrap
