@@ -19,7 +19,7 @@ import uuid
 from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import paho.mqtt.client as paho
 from paho.mqtt.enums import CallbackAPIVersion
@@ -28,6 +28,9 @@ from companion.broadcast import homeassistant
 from companion.broadcast.topics import OFFLINE, ONLINE, Topics, encode, event_payload, state_payload
 from companion.core.session import Change, Session
 from companion.status import DeviceStatus
+
+if TYPE_CHECKING:
+    from companion.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +47,7 @@ class Broadcaster:
     def __init__(
         self,
         config: Any,
-        table: Any = None,
+        table: Table | None = None,
         *,
         client_factory: Callable[[str], paho.Client] | None = None,
     ) -> None:
@@ -119,7 +122,12 @@ class Broadcaster:
         self._client = client
         self._publisher = threading.Thread(target=self._publish_loop, name="mqtt-publisher", daemon=True)
         self._publisher.start()
-        client.connect_async(self.host, self.port, keepalive=self._keepalive)
+        try:
+            client.connect_async(self.host, self.port, keepalive=self._keepalive)
+        except (ValueError, OSError) as exc:
+            self._problem = f"cannot use the broker address {self.host}:{self.port} ({exc}): check [mqtt] host"
+            log.error("MQTT: %s", self._problem)
+            return
         client.loop_start()
 
     def close(self, timeout: float = 2.0) -> None:
