@@ -193,6 +193,12 @@ def test_the_tray_state_is_shown_and_followed(make_app):
     assert any(t.endswith("Dice tray reconnecting: roll by touch") for t in app.texts())
     plain = start(make_app)
     assert any(t.endswith("no tray: roll by touch") for t in plain.texts())
+    # The board looks at the tray every few seconds while it is on the play screen, and stops after.
+    shown = board(plain)
+    assert shown._tray_event is not None
+    plain.app.leave_game()
+    plain.frames()
+    assert shown._tray_event is None
 
 
 def test_every_board_target_is_finger_sized_and_the_board_fits_1024x600(make_app):

@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
+from kivy.uix.stencilview import StencilView
 from kivy.uix.widget import Widget
 
 from companion.ui import theme
@@ -35,6 +37,10 @@ class FitLabel(Label):
         self.font_size = max(10, min(self.max_size, self.height / 1.2, self.width / (0.72 * chars + 0.2)))
 
 
+class ClipColumn(BoxLayout, StencilView):
+    """A column whose text never draws outside it, whatever a long name does to the wrapping."""
+
+
 class FaceBox(BoxLayout):
     """One die: whose it is above, the face below."""
 
@@ -56,14 +62,19 @@ class RollPanel(Panel):
         super().__init__(padding=(theme.PAD, 6), spacing=theme.PAD, **kwargs)
         self.faces = BoxLayout(size_hint_x=0.3, spacing=theme.GAP)
         self.add_widget(self.faces)
-        column = BoxLayout(orientation="vertical", spacing=2)
+        self.column = ClipColumn(orientation="vertical", spacing=2)
         self.header = Text(text="", markup=True, bold=True)
         self.headline = Text(text="", markup=True, font_size=theme.FONT_TITLE, bold=True)
         self.detail = Text(text="", font_size=theme.FONT_SMALL, color=theme.MUTED)
         self.news = Text(text="", font_size=theme.FONT_SMALL)
         for widget in (self.header, self.headline, self.detail, self.news, Widget()):
-            column.add_widget(widget)
-        self.add_widget(column)
+            self.column.add_widget(widget)
+        self.add_widget(self.column)
+        self._detail = ""
+        self._notes: list[str] = []
+        self._fit = Clock.create_trigger(self._fit_text)
+        self.column.bind(size=self._fit)
+        self.news.bind(width=self._fit)  # the wrapping follows the layout, which comes a frame later
 
     def show(self, view: dict[str, Any], colours: dict[str, list[float]]) -> None:
         game = view["view"]
@@ -84,16 +95,32 @@ class RollPanel(Panel):
             self.header.color = theme.TEXT
             self.headline.text = f"{winner} wins with {game['sides'][winner]['points']} points"
             self.headline.color = colours[winner]
-            self.detail.text = "Undo takes back the last capture."
+            self.detail.text = "Undo takes back the last move."
         duel = len(self.faces.children) == 2
         # Two dice need the width; their news ("Leo rolled bondo ...") is what the faces show.
         self.faces.size_hint_x = 0.44 if duel else 0.3
-        notes = [] if duel else [t for t in game["last"] if not _repeats_demand(t, game)]
+        notes = [] if duel else [t for t in game["last"] if not _repeats_demand(t, game)
+                                 and t != self.headline.text]
         if game["aside"]:
             notes.append("A BondO is set aside: the next player to roll BONDO places it.")
-        self.news.text = "\n".join(notes)
+        self._notes = notes
+        self._detail = self.detail.text
         # A long headline (a peek's or a BondO's demand) steps down a size to stay inside the panel.
         self.headline.font_size = theme.FONT_TITLE if len(MARKUP.sub("", self.headline.text)) <= 30 else theme.FONT
+        self._fit_text()
+
+    def _fit_text(self, *_) -> None:
+        """What happened last, as much as fits: the oldest news line goes first, then the reminder."""
+        texts = [self.header, self.headline, self.detail, self.news]
+        for keep_detail in (True, False):
+            self.detail.text = self._detail if keep_detail else ""
+            for start in range(len(self._notes) + 1):
+                self.news.text = "\n".join(self._notes[start:])
+                for label in texts:
+                    label.texture_update()
+                used = sum(label.texture_size[1] for label in texts) + self.column.spacing * len(texts)
+                if used <= self.column.height:
+                    return
 
     # -- the five things this panel can show ---------------------------------
 
@@ -126,11 +153,11 @@ class RollPanel(Panel):
         loser = game["turn"]
         remover = game["to_act"]
         self.faces.add_widget(FaceBox("battle lost", words.symbol("⚔"), colours[remover]))
-        self.header.text = f"{loser} lost the battle for the Double BondO"
+        self.header.text = f"{loser} lost the battle"
         self.header.color = colours[loser]
-        self.headline.text = f"{remover} removes one of {loser}'s cones and scores it"
+        self.headline.text = f"{remover} removes a cone"
         self.headline.color = colours[remover]
-        self.detail.text = f"{remover} lifts any of {loser}'s cones: enter the value it shows."
+        self.detail.text = f"Any one of {loser}'s cones: {remover} scores its value."
 
     def _started(self, game: dict[str, Any], colours: dict[str, list[float]]) -> None:
         opening = game["opening"]

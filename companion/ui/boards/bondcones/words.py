@@ -41,13 +41,20 @@ def face(face_name: str | None) -> str:
 
 
 def readable(colour: str) -> list[float]:
-    """A player's colour, lightened when it would be too dark to read on the dark panels."""
-    r, g, b, a = get_color_from_hex(colour)
-    lum = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    if lum >= 0.3:
-        return [r, g, b, a]
-    mix = 0.45
-    return [r + (1 - r) * mix, g + (1 - g) * mix, b + (1 - b) * mix, a]
+    """A player's colour, lightened until text in it reads on the dark panels (contrast about 4.5:1)."""
+    rgba = list(get_color_from_hex(colour))
+    for step in range(11):
+        mix = step / 10
+        rgb = [c + (1 - c) * mix for c in rgba[:3]]
+        if _luminance(rgb) >= 0.24:
+            break
+    return rgb + [rgba[3]]
+
+
+def _luminance(rgb: list[float]) -> float:
+    """WCAG relative luminance."""
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
 
 
 def hex_of(rgba: list[float]) -> str:
