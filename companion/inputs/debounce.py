@@ -61,7 +61,9 @@ class Debouncer:
         """Judge the current raw segment (level since `_since`) as lasting until `end`."""
         out = []
         self._check_hold(end, out)
-        if self._level != self.pressed and end - self._since >= self.settle:
+        # Compared as `end >= since + settle`, the very sum deadline() gives, so polling at
+        # the deadline always decides (a difference could round to just under `settle`).
+        if self._level != self.pressed and end >= self._since + self.settle:
             at = self._since + self.settle
             if self._level:
                 self.pressed, self._press_start, self._held = True, self._since, False

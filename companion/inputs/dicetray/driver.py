@@ -30,7 +30,7 @@ from typing import Any
 
 import serial
 
-from companion.inputs.dicetray.protocol import Ack, Commands, Hello, Receiver, Roll, Status
+from companion.inputs.dicetray.protocol import Commands, Hello, Receiver, Roll, Status
 from companion.status import DeviceStatus
 
 log = logging.getLogger(__name__)
@@ -178,8 +178,15 @@ class DiceTray:
         now = time.monotonic()
         if data:
             self._heard = now
+            was_synced = self.receiver.synced
             for event in self.receiver.feed(data):
                 self._handle(event)
+            if self.receiver.synced and not was_synced:
+                # The tray answered the STATE request: from here on its rolls count.
+                self.connects += 1
+                self._outbox.append(("ARM", ("1" if self._armed else "0",)))
+            if self.receiver.synced:
+                self._set_status("ok", self._describe())
         try:
             self._housekeeping(now)
         except (serial.SerialException, OSError) as exc:
@@ -198,17 +205,11 @@ class DiceTray:
                 self.on_roll(event.face, info)
             except Exception:  # noqa: BLE001 - a failing callback is not a failing tray
                 log.exception("dice tray: the roll callback failed")
-        elif isinstance(event, Hello):
-            # A tray that restarted has forgotten whether a roll is expected.
+        elif isinstance(event, Hello) and event.restarted and self.receiver.synced:
+            # The tray restarted while connected: it has forgotten whether a roll is expected.
             self._outbox.append(("ARM", ("1" if self._armed else "0",)))
         elif isinstance(event, Status):
             self._battery, self._health = event.battery, event.health
-        elif isinstance(event, Ack) and event.command == "STATE" and self.receiver.synced:
-            if self._status.level != "ok":
-                self.connects += 1
-            self._outbox.append(("ARM", ("1" if self._armed else "0",)))
-        if self.receiver.synced:
-            self._set_status("ok", self._describe())
 
     def _housekeeping(self, now: float) -> None:
         port = self._serial

@@ -90,6 +90,8 @@ class Receiver:
     def feed(self, data: bytes) -> list[Event]:
         events = []
         for line in self._lines.feed(data):
+            if not line:
+                continue  # a blank line (a lone CR LF) is neither a frame nor noise
             event = self.line(line)
             if event is not None:
                 events.append(event)
@@ -106,19 +108,23 @@ class Receiver:
             return self._drop("before_hello")
         if not frames.newer(seq, self._last_seq):
             return self._drop("repeated")
+        if kind == "ROLL":
+            problem = self._roll_problem(fields[0])
+            if problem:
+                return self._drop(problem)
+        # Only a frame that is applied moves the numbering on: a dropped one changes nothing.
         if self.synced:
             self.counts["missed"] += (seq - self._last_seq) % frames.SEQ_MOD - 1
         self._last_seq = seq
+        self.counts["accepted"] += 1
         if kind == "ROLL":
-            return self._roll(seq, fields)
+            return Roll(seq, fields[0], fields[1])
         if kind == "STATUS":
             health, battery, armed, dropped = fields
-            self.counts["accepted"] += 1
             return Status(seq, health, int(battery) if battery else None, armed == "1", int(dropped))
         ref, command, result = fields
         if command == "STATE" and int(ref) == self._sync_ref:
             self.synced = True
-        self.counts["accepted"] += 1
         return Ack(seq, int(ref), command, result)
 
     def _hello(self, seq: int, fields: tuple[str, ...]) -> Hello | None:
@@ -132,15 +138,13 @@ class Receiver:
         self.counts["accepted"] += 1
         return Hello(seq, boot, firmware, self.faces or (), restarted)
 
-    def _roll(self, seq: int, fields: tuple[str, ...]) -> Roll | None:
-        face, trigger = fields
+    def _roll_problem(self, face: str) -> str | None:
         if not self.synced:
             # A roll from before the tray answered: the tray was bumped while nobody listened.
-            return self._drop("stale")
+            return "stale"
         if self.faces is None or face not in self.faces:
-            return self._drop("unknown_face")
-        self.counts["accepted"] += 1
-        return Roll(seq, face, trigger)
+            return "unknown_face"
+        return None
 
     def _drop(self, reason: str) -> None:
         self.counts["stale" if not self.synced else reason] += 1

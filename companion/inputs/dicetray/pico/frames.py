@@ -40,7 +40,6 @@ RESULTS = ("ok", "busy")
 _DIGITS = "0123456789"
 _HEX = "0123456789ABCDEF"
 _WORD = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
-_VERSION = "0123456789."
 
 # Reasons a line is dropped; receivers count them under these names.
 GARBAGE = "garbage"  # not a frame at all: no $...*CS shape, not ASCII, too long
@@ -179,11 +178,14 @@ def _check_field(kind, name, value):
                 return "must be 4 hex digits"
         return None
     if name == "firmware":
-        if not value or len(value) > 16 or value[0] == "." or value[-1] == ".":
+        if not value or len(value) > 16:
             return "must be a version like 1.0.0"
-        for ch in value:
-            if ch not in _VERSION:
+        for part in value.split("."):
+            if not part:
                 return "must be a version like 1.0.0"
+            for ch in part:
+                if ch not in _DIGITS:
+                    return "must be a version like 1.0.0"
         return None
     if name == "faces":
         return None if split_faces(value) else "must be 2 to 20 distinct words joined by |"
