@@ -51,7 +51,7 @@ class EntryPanel(Panel):
 
     def _roll(self, who: str, roll: dict[str, Any], battle: dict[str, Any] | None) -> None:
         self._heading(f"{who}: {roll['label'].lower()}")
-        faces = BoxLayout(size_hint_y=None, height=theme.TOUCH * 1.3, spacing=theme.GAP)
+        faces = BoxLayout(size_hint_y=None, height=theme.TOUCH * 1.6, spacing=theme.GAP)
         for face in roll["fields"]["face"]:
             button = BigButton(text=words.face(face), bold=True, height=faces.height,
                                font_size=theme.FONT_BIG if len(face) == 1 else theme.FONT_SMALL)
