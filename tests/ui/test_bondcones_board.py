@@ -85,7 +85,8 @@ def test_a_turn_shows_the_roll_large_with_its_demand_and_done_ends_it(make_app):
     texts = app.texts()
     assert "Mia rolled 3" in texts
     assert "Move a cone 3 steps" in texts  # the demand's headline, large
-    assert "An ordinary cone in one straight or diagonal line, a BondO Cone may change direction; no jumping, no field twice." in texts
+    assert ("An ordinary cone in one straight or diagonal line, a BondO Cone may change direction; "
+            "no jumping, no field twice.") in texts  # the rulebook's words beneath it
     assert "3" in texts and any(b.startswith("[b]Done") for b in offered(app))
     face = [w for w in board(app).roll.faces.walk() if getattr(w, "text", None) == "3"][0]
     assert face.font_size >= 90  # the face as large as the panel allows
