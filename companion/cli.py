@@ -30,9 +30,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     hist.add_argument("--config", type=Path)
     hist.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
+    tray = sub.add_parser("dicetray-sim", help="a simulated dice tray on a pseudo-terminal (no hardware needed)")
+    tray.add_argument("--link", type=Path, help="also make this symlink to the tray, e.g. /tmp/dicetray")
+    tray.add_argument("--faces", default="1,2,3,4,peek,bondo", help="the die's faces, comma-separated")
+
     args = parser.parse_args(argv)
     if args.command == "replay":
         return _replay(args.file)
+    if args.command == "dicetray-sim":
+        from companion.inputs.dicetray.sim_cli import run_sim
+
+        return run_sim(args.link, args.faces.split(","))
     try:
         config = load(args.config)
     except ConfigError as exc:
