@@ -69,3 +69,8 @@ def test_docs_config_md_documents_every_key_with_its_default():
     assert text == config.markdown(), "docs/config.md is stale: python -m companion.config > docs/config.md"
     for key in config.SCHEMA:
         assert re.search(rf"\| `{key.name}` \| `[^|]+` \|", text), key.name
+
+
+def test_the_shipped_pi_configuration_is_valid():
+    cfg = load(Path(__file__).parent.parent / "deploy" / "pi" / "config.toml")
+    assert cfg["display"]["fullscreen"] is True and cfg["display"]["touch"] == "auto"
