@@ -99,3 +99,16 @@ def test_sequence_numbers_wrap_around():
     assert not frames.newer(5, 5)
     assert not frames.newer(4, 5)
     assert not frames.newer(5 + 32768, 5)
+
+
+def test_the_examples_in_the_protocol_document_are_valid_frames():
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "dicetray-protocol.md").read_text()
+    examples = set(re.findall(r"\$[A-Z]+,[^\s`*]*\*[0-9A-F]{2}", text)) - {"$ROLL,17,peek,button*1A"}
+    assert len(examples) >= 9
+    for line in examples:
+        kind = line[1:].split(",")[0]
+        types = frames.FROM_HOST if kind in ("STATE", "ARM", "PING", "IDENT") or line.startswith("$ROLL,16") else frames.FROM_TRAY
+        frames.parse(line, types)

@@ -1,0 +1,22 @@
+#!/bin/sh
+# Copy the dice tray's program onto a Pico running MicroPython, then restart it.
+#   firmware/install.sh [PORT]        PORT defaults to /dev/dicetray
+# The table's app must not hold the port (stop it first), and a tray that is already
+# running its program must be in maintenance mode (hold the roll button while plugging
+# it in): see firmware/README.md.
+set -eu
+PORT=${1:-/dev/dicetray}
+cd "$(dirname "$0")/.."
+PICO=companion/inputs/dicetray/pico
+command -v mpremote >/dev/null || { echo "mpremote is missing: pip install mpremote" >&2; exit 1; }
+mpremote connect "$PORT" \
+  exec "import os
+try:
+    os.mkdir('pico')
+except OSError:
+    pass" \
+  + cp "$PICO/__init__.py" "$PICO/frames.py" "$PICO/roll.py" "$PICO/tray.py" :pico/ \
+  + cp firmware/main.py :main.py \
+  + ls :pico \
+  + reset
+echo "Done: unplug the tray and plug it in again (without holding the button) to start it."
