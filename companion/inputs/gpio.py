@@ -164,8 +164,9 @@ class GpioControls:
         self._wake.set()
 
     def _edge_time(self, ticks: Any) -> float:
-        # The pin library's timestamp is exact even when callbacks run late; gpiozero's
-        # lgpio and mock factories use the monotonic clock. Anything else: time of arrival.
+        # The pin library's own timestamp is exact even when callbacks run late. Use it when
+        # it is on the monotonic clock (the mock factory; lgpio with the kernel's default
+        # event clock); a timestamp from another clock is replaced by the time of arrival.
         now = time.monotonic()
         try:
             t = float(ticks)
