@@ -297,8 +297,10 @@ class GpioControls:
             self._factory = None
 
     def _failure(self, exc: Exception) -> DeviceStatus:
-        from gpiozero.exc import BadPinFactory
-
+        try:
+            from gpiozero.exc import BadPinFactory
+        except ImportError:  # gpiozero itself is missing: the same as no pin library
+            BadPinFactory = ImportError  # noqa: N806
         if isinstance(exc, (BadPinFactory, ImportError, LookupError)):
             if _is_raspberry_pi():
                 return DeviceStatus(

@@ -185,3 +185,12 @@ def test_a_pin_library_that_is_not_installed_is_a_notice(mock_pins, heard):
         status = gpio.status()
     assert status.level in ("off", "error")
     assert status.detail
+
+
+def test_without_gpiozero_installed_the_buttons_are_off_not_broken(monkeypatch, heard):
+    import sys
+
+    for name in ("gpiozero", "gpiozero.exc"):
+        monkeypatch.setitem(sys.modules, name, None)  # "import gpiozero" now fails
+    with GpioControls(PINS, heard) as gpio:
+        assert gpio.status().level in ("off", "error")
