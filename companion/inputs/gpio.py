@@ -93,7 +93,6 @@ class GpioControls:
         self._wake = threading.Event()
         self._closing = threading.Event()
         self._thread: threading.Thread | None = None
-        self._lock = threading.Lock()
         self._status = DeviceStatus(NAME, "off", "GPIO buttons have not been started")
         self._started = False
         self._tried: list[str] = []  # gpiozero's notes on pin libraries that did not load
@@ -180,10 +179,7 @@ class GpioControls:
         while not self._closing.is_set():
             self._wake.wait(self._timeout())
             self._wake.clear()
-            try:
-                self._drain(time.monotonic())
-            except Exception:  # noqa: BLE001 - a failing callback must not stop the buttons
-                log.exception("GPIO controls: handing over a press failed")
+            self._drain(time.monotonic())
 
     def _timeout(self) -> float:
         deadlines = [d for d in (b.deadline() for b in self._debouncers.values()) if d is not None]
@@ -203,7 +199,10 @@ class GpioControls:
         out.sort(key=lambda item: item[0])
         for _, control in out:
             self.presses += 1
-            self.on_control(control)
+            try:
+                self.on_control(control)
+            except Exception:  # noqa: BLE001 - a failing callback must not stop the buttons
+                log.exception("GPIO controls: handing over %r failed", control)
 
     def _emit(self, name: str, events: list[Any]) -> list[tuple[float, str]]:
         binding = BUTTONS[name]

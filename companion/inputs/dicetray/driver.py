@@ -163,7 +163,11 @@ class DiceTray:
         self._heard = self._pinged = time.monotonic()
         self._state_tries = 0
         self._outbox.clear()
-        self._send_state()
+        try:
+            self._send_state()
+        except (serial.SerialException, OSError) as exc:
+            self._lost(exc)
+            return False
         self._set_status("waiting", f"Opened {self.port}; waiting for the dice tray to answer")
         return True
 
@@ -233,7 +237,8 @@ class DiceTray:
             self._pinged = now
             self._write("PING")
         if quiet >= 3 * self.ping_interval:
-            self._set_status("error", f"The dice tray on {self.port} stopped answering ({quiet:.0f} s without a word)")
+            silence = 3 * self.ping_interval
+            self._set_status("error", f"The dice tray on {self.port} stopped answering (nothing for {silence:g} s)")
         elif self._status.level == "error":
             self._set_status("ok", self._describe())
 
