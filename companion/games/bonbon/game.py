@@ -86,11 +86,13 @@ class Bonbon(Game):
         return state
 
     def public_view(self, state: State) -> dict[str, Any]:
+        """The board, rows, tiles and scoring table, with nothing still hidden at the table."""
         if state["mode"] == "board":
             return board.public_view(state)
         return view.public_view(state)
 
     def expected(self, state: State) -> Expected:
+        """Exactly the legal actions now, so screens offer only legal moves."""
         if state["mode"] == "board":
             return board.expected(state)
         return legal.expected(state)
@@ -105,6 +107,7 @@ class Bonbon(Game):
         return GameResult(winners, f"{names} won with {TOKENS_TO_WIN} bonbon tokens after {rounds_played} rounds", dict(state["tokens"]))
 
     def events(self, before: State, after: State, action: Action) -> list[dict[str, Any]]:
+        """Eliminations, tiles, round and game wins to announce; never a card value."""
         if after["mode"] == "board":
             return board.events(before, after)
         return happenings.events(before, after)

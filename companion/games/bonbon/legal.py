@@ -168,6 +168,7 @@ def prompt(state: State) -> str:
 
 
 def expected(state: State) -> Expected:
+    """Who acts, what to tell them, and the legal actions with their choices."""
     return Expected(actor(state), prompt(state), tuple(legal(state)))
 
 

@@ -68,6 +68,7 @@ def pile(state: State) -> list[str]:
 
 
 def replacements_needed(state: State) -> int:
+    """One new tile per tile taken this round."""
     return len(state["tiles_taken"])
 
 

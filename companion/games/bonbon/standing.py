@@ -18,6 +18,7 @@ def eliminated(state: State) -> list[str]:
 
 
 def is_eliminated(state: State, name: str) -> bool:
+    """Out of this round: over a limit, or active when the board overflowed."""
     return name in eliminated(state)
 
 
@@ -47,6 +48,7 @@ def actor(state: State) -> str | None:
 
 
 def first_passer(state: State) -> str | None:
+    """The first player to pass this round, who takes a bonus tile."""
     return state["passed"][0] if state["passed"] else None
 
 

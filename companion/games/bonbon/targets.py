@@ -6,7 +6,7 @@ from typing import Any
 
 from companion.core.errors import RuleError
 from companion.games.bonbon import cards as c
-from companion.games.bonbon.standing import active, available_tiles, is_in, targetable
+from companion.games.bonbon.standing import active, is_in, targetable
 
 State = dict[str, Any]
 
@@ -70,6 +70,3 @@ def card_at(state: State, ref: Any, purpose: str) -> tuple[str, int]:
         raise RuleError(f"{name} has no card at position {position!r} (positions 1 to {len(row)}, from the left)")
     return name, position - 1
 
-
-def tiles_left(state: State) -> list[str]:
-    return available_tiles(state)
