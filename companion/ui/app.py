@@ -14,6 +14,8 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from companion.config import Config
 from companion.core.errors import RuleError, SetupError
 from companion.core.session import Change, Session
+from companion.inputs.keyboard import TRAY_ROLL_KEY, control_for_key
+from companion.inputs.routing import APPLIED, SENT, Outcome, Router
 from companion.status import DeviceStatus
 from companion.table import Table
 from companion.ui import theme
@@ -27,7 +29,8 @@ from companion.ui.widgets import Toast
 
 log = logging.getLogger(__name__)
 
-StatusSource = Callable[[], DeviceStatus]
+# A status source returns one DeviceStatus or several (the inputs report GPIO and tray together).
+StatusSource = Callable[[], "DeviceStatus | Sequence[DeviceStatus]"]
 
 
 class CompanionApp(App):
@@ -35,16 +38,33 @@ class CompanionApp(App):
 
     title = "Table companion"
 
-    def __init__(self, config: Config, table: Table, devices: Sequence[StatusSource] = (), sim: bool = False):
+    def __init__(
+        self,
+        config: Config,
+        table: Table,
+        devices: Sequence[StatusSource] = (),
+        sim: bool = False,
+        router: Router | None = None,
+        sim_tray: Any = None,
+    ):
         super().__init__()
         self.settings = config  # App.config is Kivy's own ConfigParser
         self.table = table
         self.devices = list(devices)
         self.sim = sim
+        # Buttons, the dial and the dice tray reach the session through the router, on this thread.
+        self.router = router or Router(lambda: self.table.session)
+        self.sim_tray = sim_tray  # sim mode: the simulated tray whose button the T key presses
         self.toast: Toast | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self._refresh = Clock.create_trigger(self._refresh_play, 0)
         table.on_session(self._session_changed)
+
+    def attach_inputs(self, router: Router, statuses: StatusSource, sim_tray: Any = None) -> None:
+        """The physical inputs, started after the app exists so their first event has somewhere to go."""
+        self.router = router
+        self.devices.append(statuses)
+        self.sim_tray = sim_tray
 
     # -- building ------------------------------------------------------------
 
@@ -59,6 +79,11 @@ class CompanionApp(App):
         return root
 
     def on_start(self) -> None:
+        if self.sim:
+            from kivy.core.window import Keyboard, Window
+
+            self._key_names = {code: name for name, code in Keyboard.keycodes.items()}
+            Window.bind(on_key_down=self._on_key_down)
         for notice in self.table.store.notices:
             self.notify(notice, "error", seconds=12)
         try:
@@ -121,21 +146,55 @@ class CompanionApp(App):
             self.notify(exc.message)
             return None
 
-    def control(self, control: str, source: str) -> Change | None:
-        """A physical control (GPIO button, encoder, or a key in sim mode)."""
-        session = self.table.session
-        if session is None:
-            self.notify("Start a game first: the buttons follow the game being played.", "info")
-            return None
-        try:
-            return session.press(control, source)
-        except RuleError as exc:
-            self.notify(exc.message)
-            return None
+    def control(self, control: str, source: str = "gpio") -> Outcome:
+        """A physical control (GPIO button, the dial, or a key in sim mode)."""
+        return self.show(self.router.control(control, source))
+
+    def roll(self, face: str, info: dict[str, Any] | None = None) -> Outcome:
+        """A roll from the dice tray: applied if the game waits for one, else shown as ignored."""
+        return self.show(self.router.roll(face, info))
+
+    def show(self, outcome: Outcome) -> Outcome:
+        """Say on screen what came of an input; an applied one shows itself on the board."""
+        if outcome.kind == SENT:
+            self.notify(outcome.message, "info")
+        elif outcome.kind != APPLIED:
+            self.notify(outcome.message)
+        return outcome
 
     def post_control(self, control: str, source: str = "gpio") -> None:
         """Thread-safe: hand a control over from an input thread to the app's thread."""
         Clock.schedule_once(lambda _dt: self.control(control, source), 0)
+
+    def post_roll(self, face: str, info: dict[str, Any] | None = None) -> None:
+        """Thread-safe: hand a tray roll over from the serial thread to the app's thread."""
+        Clock.schedule_once(lambda _dt: self.roll(face, info), 0)
+
+    def _on_key_down(self, _window, key: int, _scancode, _codepoint, modifiers) -> bool:
+        """Sim mode: keys stand for the table's buttons, while a game is on screen."""
+        if self.screens.current != "play":
+            return False  # typing names must not press buttons
+        name = self._key_names.get(key, "")
+        if name == TRAY_ROLL_KEY and self.sim_tray is not None:
+            self.sim_tray.press_roll()
+            return True
+        control = control_for_key(name, modifiers)
+        if control is None:
+            return False
+        self.control(control, "keyboard")
+        return True
+
+    def device_statuses(self) -> list[DeviceStatus]:
+        """Every device's status for the screens; a failing source is shown, never raised."""
+        out: list[DeviceStatus] = []
+        for source in self.devices:
+            try:
+                result = source()
+            except Exception as exc:  # noqa: BLE001 - the status screen must always draw
+                out.append(DeviceStatus("Device", "error", f"status unavailable: {exc}"))
+                continue
+            out.extend([result] if isinstance(result, DeviceStatus) else result)
+        return out
 
     def post(self, fn: Callable[[], Any]) -> None:
         """Thread-safe: run `fn` on the app's thread at the next frame."""
@@ -148,8 +207,13 @@ class CompanionApp(App):
             self._unsubscribe()
             self._unsubscribe = None
         if session is not None:
-            self._unsubscribe = session.subscribe(lambda _change: self._refresh())
+            self._unsubscribe = session.subscribe(self._changed)
         self.screen("play").show_session(session)
+        self.router.refresh()
+
+    def _changed(self, _change: Change) -> None:
+        self._refresh()
+        self.router.refresh()  # the tray's ready light follows whether a roll is expected
 
     def _refresh_play(self, *_dt) -> None:
         self.screen("play").refresh()

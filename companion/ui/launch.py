@@ -17,7 +17,9 @@ def prepare_kivy(config: Config, sim: bool) -> None:
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     # Kivy keeps its own config.ini in KIVY_HOME: keep it beside the games, not in ~/.kivy,
     # so a stale ~/.kivy/config.ini can never add a second touch source.
-    os.environ.setdefault("KIVY_HOME", str(config.data_dir / "kivy"))
+    kivy_home = config.data_dir / "kivy"
+    kivy_home.mkdir(parents=True, exist_ok=True)
+    os.environ.setdefault("KIVY_HOME", str(kivy_home))
     from kivy.config import Config as KivyConfig
 
     display = config["display"]
@@ -46,14 +48,37 @@ def install_input_config(kivy_config, touch: str) -> None:
 
 def launch(config: Config, sim: bool) -> int:
     prepare_kivy(config, sim)
+    from companion.inputs.start import start_inputs
     from companion.store import Store
     from companion.table import Table
     from companion.ui.app import CompanionApp
 
     store = Store(config.database)
-    app = CompanionApp(config, Table(store), devices=[], sim=sim)
+    table = Table(store)
+    app = CompanionApp(config, table, sim=sim)
+    # Input threads only hand over to the app's thread (Clock), so the app exists before they start.
+    inputs = start_inputs(
+        config,
+        lambda: table.session,
+        on_control=lambda name: app.post_control(name, "gpio"),
+        on_roll=lambda face, info: app.post_roll(face, info),
+        sim=sim,
+    )
+    app.attach_inputs(inputs.router, inputs.statuses, inputs.sim_tray)
+    stop_on_sigterm(app)
     try:
         app.run()
     finally:
+        inputs.close()
         store.close()
     return 0
+
+
+def stop_on_sigterm(app) -> None:
+    """systemd stops the service with SIGTERM: leave through the app's own stop, so every
+    adapter closes cleanly (the broker hears "offline"), instead of dying mid-frame."""
+    import signal
+
+    from kivy.clock import Clock
+
+    signal.signal(signal.SIGTERM, lambda *_: Clock.schedule_once(lambda _dt: app.stop(), 0))

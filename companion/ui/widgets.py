@@ -123,8 +123,13 @@ class Toast(Label):
 
     def show(self, message: str, level: str = "error", seconds: float = 3.5) -> None:
         parent_width = self.parent.width if self.parent else 800
-        self.text_size = (min(parent_width - theme.PAD * 4, 720), None)
+        widest = min(parent_width - theme.PAD * 4, 720)
+        # As wide as the message, wrapping only when it would not fit on one line.
+        self.text_size = (None, None)
         self.text = message
+        self.texture_update()
+        if self.texture_size[0] > widest:
+            self.text_size = (widest, None)
         self._bg.rgba = {"error": theme.DANGER, "info": theme.PANEL_LIGHT, "ok": theme.GOOD}[level]
         self.color = theme.ACCENT_TEXT if level in ("error", "ok") else theme.TEXT
         Animation.cancel_all(self)

@@ -67,6 +67,8 @@ class PlayScreen(Screen):
         expected = view["expected"]
         colours = {p["name"]: p["colour"] for p in view["players"]}
         self.prompt.text = expected["prompt"]
+        # Long demands get a smaller font before they get cut short.
+        self.prompt.font_size = theme.FONT if len(self.prompt.text) <= 40 else theme.FONT_SMALL
         turn = expected["turn"]
         self.turn_panel.background = get_color_from_hex(colours[turn]) if turn in colours else theme.PANEL
         self.prompt.color = theme.ACCENT_TEXT if turn in colours else theme.TEXT

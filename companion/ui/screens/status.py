@@ -35,12 +35,7 @@ class StatusScreen(BaseScreen):
             self._tick.cancel()
 
     def statuses(self) -> list[DeviceStatus]:
-        out = []
-        for source in self.app.devices:
-            try:
-                out.append(source())
-            except Exception as exc:  # a broken adapter is shown, never crashes the screen
-                out.append(DeviceStatus("Device", "error", f"status unavailable: {exc}"))
+        out = self.app.device_statuses()
         settings = self.app.settings
         out.append(DeviceStatus("Companion", "ok", f"version {__version__}" + ("  (simulated hardware)" if self.app.sim else "")))
         out.append(DeviceStatus("Games kept in", "ok", str(settings.database)))

@@ -55,7 +55,7 @@ class BondConesBoard(Board):
 
     def show_tray(self, *_dt) -> None:
         """The dice tray's state, so the table knows whether to roll into it or tap the face."""
-        self.tray.text = words.tray_markup(words.find_tray(getattr(self.app, "devices", [])))
+        self.tray.text = words.tray_markup(words.find_tray(self.app.device_statuses()))
 
     def _tick(self, _dt: float) -> None:
         if self.get_root_window() is not None:  # only while the play screen shows this board

@@ -112,13 +112,6 @@ def tray_markup(status: DeviceStatus | None) -> str:
     return f"{symbol('●', hex_of(theme.LEVEL_COLOURS[level]))} {words}"
 
 
-def find_tray(devices: list[Any]) -> DeviceStatus | None:
-    """The status of the device named "Dice tray" among the app's status sources, if any."""
-    for source in devices:
-        try:
-            status = source()
-        except Exception:  # a broken adapter must not break the board: treat it as not working
-            continue
-        if status.name == TRAY_NAME:
-            return status
-    return None
+def find_tray(statuses: list[DeviceStatus]) -> DeviceStatus | None:
+    """The status of the device named "Dice tray" among the app's device statuses, if any."""
+    return next((s for s in statuses if s.name == TRAY_NAME), None)

@@ -1,0 +1,115 @@
+"""The players' rows: name and tokens, the cards, the face-up total against the personal limit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.graphics import Color, Line, Rectangle
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+from companion.ui import theme
+from companion.ui.boards.bonbon import words
+from companion.ui.boards.bonbon.cards import CardRow
+from companion.ui.widgets import Panel, Text
+
+DIMMED = 0.45  # a passed or eliminated player's cards and total; the word itself stays bright
+
+
+class PlayerRow(Panel):
+    """One player at a glance, outlined in their colour while they act."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(padding=(theme.PAD, 2, theme.GAP, 2), spacing=theme.GAP, radius=8, **kwargs)
+        who = BoxLayout(orientation="vertical", size_hint_x=None, width=128)
+        self.name = Text(text="", wrap=False, markup=True, bold=True, font_size=theme.FONT)
+        self.line2 = Text(text="", wrap=False, markup=True, font_size=theme.FONT_SMALL)
+        who.add_widget(self.name)
+        who.add_widget(self.line2)
+        self.add_widget(who)
+        self.cards = CardRow()
+        self.add_widget(self.cards)
+        self.extra = Text(text="", wrap=False, markup=True, font_size=theme.FONT_SMALL, color=theme.MUTED,
+                          size_hint_x=None, width=0, halign="right")
+        self.add_widget(self.extra)
+        # Not a Text: a shortened label would turn "10/10" into an ellipsis.
+        self.total = Label(text="", markup=True, bold=True, font_size=theme.FONT_TITLE, size_hint_x=None, width=76,
+                           halign="right", valign="middle")
+        self.total.bind(size=lambda label, *_: setattr(label, "text_size", label.size))
+        self.add_widget(self.total)
+        with self.canvas.before:
+            self._stripe_colour = Color(rgba=theme.MUTED)
+            self._stripe = Rectangle()
+        with self.canvas.after:
+            self._edge_colour = Color(rgba=(0, 0, 0, 0))
+            self._edge = Line(width=2)
+        self.bind(pos=self._redraw, size=self._redraw)
+
+    def show(self, player: dict[str, Any], colour: list[float], acting: bool, to_win: int) -> None:
+        marker = words.symbol("▶") + " " if acting else ""
+        self.name.text = marker + player["name"]
+        self.name.color = colour
+        status = words.status_word(player)
+        shown = words.tokens(player["tokens"], to_win)
+        if status:
+            tint = theme.DANGER if player.get("status") == "out" else theme.TEXT
+            shown += f"  [b][color={words.hex_of(tint)}]{status}[/color][/b]"
+        self.line2.text = shown
+        self.line2.color = theme.ACCENT
+        self.cards.show(player.get("cards", []))
+        self.extra.text = _extra(player)
+        self.extra.width = self.extra.texture_size[0] + 2 if self.extra.text else 0
+        self.extra.texture_update()
+        self.extra.width = self.extra.texture_size[0] + 2 if self.extra.text else 0
+        up, limit = player.get("face_up_total", 0), player["limit"]
+        self.total.text = f"{up}[size={int(theme.FONT_SMALL)}]/{limit}[/size]"
+        self.total.color = words.personal_colour(up, limit)
+        done = bool(status)
+        for widget in (self.cards, self.total, self.extra):
+            widget.opacity = DIMMED if done else 1
+        self.background = theme.PANEL_LIGHT if acting else theme.PANEL
+        self._stripe_colour.rgba = colour
+        self._edge_colour.rgba = colour if acting else (0, 0, 0, 0)
+
+    def _redraw(self, *_) -> None:
+        self._stripe.pos, self._stripe.size = (self.x, self.y + 4), (5, self.height - 8)
+        self._edge.rounded_rectangle = (self.x + 1, self.y + 1, self.width - 2, self.height - 2, 8)
+
+
+def _extra(player: dict[str, Any]) -> str:
+    """The tile a player took and the cards they had to discard, after their cards."""
+    parts = []
+    if player.get("tile"):
+        parts.append(f"[b][color={words.hex_of(theme.ACCENT)}]{words.TILE_SHORT[player['tile']]}[/color][/b]")
+    if player.get("discarded"):
+        parts.append(f"{player['discarded']} discarded")
+    return "\n".join(parts)
+
+
+class PlayerList(BoxLayout):
+    """All rows, sharing the height: up to six fit the 800x480 screen."""
+
+    MAX_ROW = 76
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(orientation="vertical", spacing=4, **kwargs)
+        self.rows: list[PlayerRow] = []
+        self.bind(height=self._fit)
+
+    def show(self, players: list[dict[str, Any]], colours: dict[str, list[float]], acting: str | None,
+             to_win: int) -> None:
+        while len(self.rows) < len(players):
+            self.rows.append(PlayerRow(size_hint_y=None))
+        self.clear_widgets()
+        for row, player in zip(self.rows, players):
+            row.show(player, colours[player["name"]], player["name"] == acting, to_win)
+            self.add_widget(row)
+        self._fit()
+
+    def _fit(self, *_) -> None:
+        shown = self.children
+        if not shown:
+            return
+        each = (self.height - self.spacing * (len(shown) - 1)) / len(shown)
+        for row in shown:
+            row.height = min(self.MAX_ROW, each)

@@ -1,0 +1,136 @@
+"""What the Bonbon board says and which colour it says it in, as plain functions of the public view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.utils import get_color_from_hex
+
+from companion.ui import theme
+from companion.ui.boards.bondcones.words import hex_of, readable, symbol
+
+__all__ = ["hex_of", "readable", "symbol"]
+
+# Short enough for a tile box on the top strip; the full words are on the tile buttons.
+TILE_SHORT = {
+    "three": "+3 points",
+    "zeros": "+1 per zero",
+    "face_up": "+1 per face-up",
+    "ones": "+1 per one",
+    "sets": "+2 per set",
+    "variety": "+1 per picture",
+}
+
+TILE_LONG = {
+    "three": "Gain 3 points",
+    "zeros": "1 point for every 0 played",
+    "face_up": "1 point per face-up card (not zeros)",
+    "ones": "1 point per card showing 1",
+    "sets": "2 points per set of 2+ face-down cards",
+    "variety": "1 point per different illustration (not zeros)",
+}
+
+# The kinds a face-up card may be, as chip labels; the zero has its own button ("0").
+KIND_CHIPS = {
+    "regular": "Regular",
+    "must_up": "Must be face-up",
+    "pass_tile": "Pass + tile",
+    "peek": "Reveal",
+    "swap": "Swap",
+    "draw_again": "One more card",
+    "hide": "Turn face-down",
+}
+
+KIND_NAMES = {
+    "regular": "card",
+    "must_up": "must-be-face-up card",
+    "pass_tile": "pass-and-tile card",
+    "peek": "reveal card",
+    "swap": "swap card",
+    "draw_again": "one-more-card card",
+    "hide": "turn-face-down card",
+}
+
+# A bonbon's chocolate, for the backs of face-down cards.
+CARD_BACK = get_color_from_hex("#6B3A1E")
+CARD_BACK_EDGE = get_color_from_hex("#C08A5A")
+CARD_FACE = get_color_from_hex("#FFF4E0")
+CARD_INK = get_color_from_hex("#1A1005")
+NEAR = get_color_from_hex("#FF8C1A")  # between the warning yellow and the overflow red
+
+DECIDED = {
+    "points": "most points",
+    "cards played": "tied on points: most cards played (zeros do not count)",
+    "face-down cards": "tied on points and cards: most face-down cards",
+    "tie": "still tied after both tie-breaks: all of them",
+    "nobody scored": "",
+}
+
+
+def collective_colour(total: int, limit: int) -> list[float]:
+    """Green while the table is far from its limit, yellow, then orange as it nears, red past it."""
+    if total > limit:
+        return theme.DANGER
+    left = limit - total
+    if left <= max(2, limit // 8):
+        return NEAR
+    if total >= limit * 0.6:
+        return theme.WARNING
+    return theme.GOOD
+
+
+def collective_note(total: int, limit: int) -> str:
+    """The words beside the bar: how much room is left, or by how much it went over."""
+    if total > limit:
+        return f"OVER by {total - limit}"
+    left = limit - total
+    return "at the limit" if left == 0 else f"{left} left"
+
+
+def personal_colour(total: int, limit: int) -> list[float]:
+    """A player's face-up total: plain while safe, yellow within 2 of the limit, red past it."""
+    if total > limit:
+        return theme.DANGER
+    if limit - total <= 2:
+        return theme.WARNING
+    return theme.TEXT
+
+
+def status_word(player: dict[str, Any]) -> str:
+    """PASSED or OUT (and which limit), empty while still drawing."""
+    status = player.get("status")
+    if status == "passed":
+        return "PASSED"
+    if status == "out":
+        return "OUT: table" if player.get("out_reason") == "collective" else "OUT: limit"
+    return ""
+
+
+def tokens(held: int, to_win: int) -> str:
+    """Bonbon tokens as filled and empty rings (markup, DejaVuSans)."""
+    return symbol("●" * held + "○" * max(0, to_win - held))
+
+
+def card_text(card: dict[str, Any]) -> str:
+    """A card in words for a target button: its value when face-up (or revealed), else 'face-down'."""
+    if card["face"] == "up" or card.get("value") is not None:
+        return str(card["value"])
+    return "face-down"
+
+
+def decided(scoring: dict[str, Any]) -> str:
+    """One line under the scoring table: who takes a token and what decided it."""
+    winners = scoring["winners"]
+    if not winners:
+        return "Nobody scored: no bonbon token this round."
+    names = " and ".join(winners)
+    takes = "takes a bonbon token" if len(winners) == 1 else "take a bonbon token"
+    return f"{names} {takes}: {DECIDED.get(scoring['decided_by'], scoring['decided_by'])}."
+
+
+def end_reason(reason: str | None) -> str:
+    if reason == "collective_limit":
+        return "the table went over the collective limit"
+    if reason == "everyone_done":
+        return "everyone passed or is out"
+    return ""

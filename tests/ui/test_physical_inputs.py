@@ -1,0 +1,97 @@
+"""End to end in the running app: a mock GPIO pin and the dice tray on a pseudo-terminal change
+the game through the same path as a touch, and a roll nobody expects is shown as ignored."""
+
+import time
+
+import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
+
+from companion.inputs.dicetray.sim import start_sim_tray
+from companion.inputs.start import start_inputs
+
+
+@pytest.fixture
+def table_with_inputs(make_app):
+    Device.pin_factory = MockFactory()
+    tray = start_sim_tray()
+    app = make_app(config_text=f'[dicetray]\nport = "{tray.device}"\n').start()
+    inputs = start_inputs(
+        app.config,
+        lambda: app.table.session,
+        on_control=lambda name: app.app.post_control(name, "gpio"),
+        on_roll=lambda face, info: app.app.post_roll(face, info),
+    )
+    app.app.attach_inputs(inputs.router, inputs.statuses)
+    yield app, tray, inputs
+    inputs.close()
+    tray.close()
+    Device.pin_factory.reset()
+    Device.pin_factory = None
+
+
+def wait_for(app, condition, seconds=5.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        app.frames(1)
+        if condition():
+            return
+        time.sleep(0.01)
+    raise AssertionError("the app never got there")
+
+
+def press(pin_number: int) -> None:
+    pin = Device.pin_factory.pin(pin_number)
+    pin.drive_low()
+    time.sleep(0.03)  # longer than the debounce: a real press
+    pin.drive_high()
+
+
+def test_tray_rolls_and_gpio_buttons_play_bondcones_like_touches(table_with_inputs):
+    app, tray, inputs = table_with_inputs
+    wait_for(app, lambda: inputs.tray.connected)
+    app.app.start_game("bondcones", ["Mia", "Leo"], {})
+    app.frames()
+    session = app.table.session
+
+    tray.press_roll()  # the tray's own button: Mia's opening roll
+    wait_for(app, lambda: session.timeline.cursor == 1)
+    assert session.timeline.action(0)["source"] == "tray"
+    assert session.timeline.action(0)["type"] == "roll"
+
+    press(23)  # the table's Roll button: the connected tray rolls for Leo
+    wait_for(app, lambda: session.timeline.cursor >= 2)
+    assert session.timeline.action(1)["source"] == "tray"
+
+    # Undo held on GPIO is the same undo as a touch.
+    press(27)
+    wait_for(app, lambda: session.timeline.cursor == 1)
+    assert session.can_redo
+    app.screenshot("bondcones-gpio-and-tray")
+
+
+def test_a_roll_when_none_is_expected_is_shown_as_ignored(table_with_inputs):
+    app, tray, inputs = table_with_inputs
+    wait_for(app, lambda: inputs.tray.connected)
+    app.app.start_game("tally", ["Ann", "Ben"], {})
+    app.frames()
+    before = app.table.session.revision
+    tray.press_roll()
+    wait_for(app, lambda: "Roll ignored" in app.app.toast.text)
+    assert app.table.session.revision == before
+
+
+def test_a_button_with_no_meaning_now_says_so_on_screen(table_with_inputs):
+    app, _tray, _inputs = table_with_inputs
+    app.app.start_game("tally", ["Ann", "Ben"], {})
+    app.frames()
+    press(26)  # the dial's push button: Tally has no use for it
+    wait_for(app, lambda: "Dial push does nothing in Tally" in app.app.toast.text)
+
+
+def test_the_status_screen_shows_gpio_and_the_tray(table_with_inputs):
+    app, _tray, inputs = table_with_inputs
+    wait_for(app, lambda: inputs.tray.connected)
+    app.tap("Status")
+    texts = " ".join(app.texts())
+    assert "GPIO" in texts and "Dice tray" in texts
