@@ -6,7 +6,7 @@ import importlib
 
 # "game id": "module:Class" of the game's own board.
 BOARDS: dict[str, str] = {
-    # "bonbon": "companion.ui.boards.bonbon:BonbonBoard",
+    "bonbon": "companion.ui.boards.bonbon:BonbonBoard",
     "bondcones": "companion.ui.boards.bondcones:BondConesBoard",
 }
 

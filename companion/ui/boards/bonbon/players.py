@@ -7,13 +7,14 @@ from typing import Any
 from kivy.graphics import Color, Line, Rectangle
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.boards.bonbon import words
 from companion.ui.boards.bonbon.cards import CardRow
 from companion.ui.widgets import Panel, Text
 
-DIMMED = 0.45  # a passed or eliminated player's cards and total; the word itself stays bright
+DIMMED = 0.5  # a passed or eliminated player's cards and total; the word itself stays bright
 
 
 class PlayerRow(Panel):
@@ -21,7 +22,7 @@ class PlayerRow(Panel):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(padding=(theme.PAD, 2, theme.GAP, 2), spacing=theme.GAP, radius=8, **kwargs)
-        who = BoxLayout(orientation="vertical", size_hint_x=None, width=128)
+        who = BoxLayout(orientation="vertical", size_hint_x=None, width=140)
         self.name = Text(text="", wrap=False, markup=True, bold=True, font_size=theme.FONT)
         self.line2 = Text(text="", wrap=False, markup=True, font_size=theme.FONT_SMALL)
         who.add_widget(self.name)
@@ -29,8 +30,9 @@ class PlayerRow(Panel):
         self.add_widget(who)
         self.cards = CardRow()
         self.add_widget(self.cards)
-        self.extra = Text(text="", wrap=False, markup=True, font_size=theme.FONT_SMALL, color=theme.MUTED,
-                          size_hint_x=None, width=0, halign="right")
+        self.extra = Label(text="", markup=True, font_size=theme.FONT_SMALL, color=theme.MUTED, size_hint_x=None,
+                           width=0, halign="right", valign="middle")
+        self.extra.bind(texture_size=lambda label, size: setattr(label, "width", size[0] if label.text else 0))
         self.add_widget(self.extra)
         # Not a Text: a shortened label would turn "10/10" into an ellipsis.
         self.total = Label(text="", markup=True, bold=True, font_size=theme.FONT_TITLE, size_hint_x=None, width=76,
@@ -43,14 +45,14 @@ class PlayerRow(Panel):
         with self.canvas.after:
             self._edge_colour = Color(rgba=(0, 0, 0, 0))
             self._edge = Line(width=2)
-        self.bind(pos=self._redraw, size=self._redraw)
+        self.bind(pos=self._outline, size=self._outline)
 
     def show(self, player: dict[str, Any], colour: list[float], acting: bool, to_win: int) -> None:
         marker = words.symbol("▶") + " " if acting else ""
         self.name.text = marker + player["name"]
         self.name.color = colour
         status = words.status_word(player)
-        shown = words.tokens(player["tokens"], to_win)
+        shown = f"[size={int(theme.FONT_SMALL * 0.8)}]{words.tokens(player['tokens'], to_win)}[/size]"
         if status:
             tint = theme.DANGER if player.get("status") == "out" else theme.TEXT
             shown += f"  [b][color={words.hex_of(tint)}]{status}[/color][/b]"
@@ -58,9 +60,6 @@ class PlayerRow(Panel):
         self.line2.color = theme.ACCENT
         self.cards.show(player.get("cards", []))
         self.extra.text = _extra(player)
-        self.extra.width = self.extra.texture_size[0] + 2 if self.extra.text else 0
-        self.extra.texture_update()
-        self.extra.width = self.extra.texture_size[0] + 2 if self.extra.text else 0
         up, limit = player.get("face_up_total", 0), player["limit"]
         self.total.text = f"{up}[size={int(theme.FONT_SMALL)}]/{limit}[/size]"
         self.total.color = words.personal_colour(up, limit)
@@ -71,7 +70,7 @@ class PlayerRow(Panel):
         self._stripe_colour.rgba = colour
         self._edge_colour.rgba = colour if acting else (0, 0, 0, 0)
 
-    def _redraw(self, *_) -> None:
+    def _outline(self, *_) -> None:
         self._stripe.pos, self._stripe.size = (self.x, self.y + 4), (5, self.height - 8)
         self._edge.rounded_rectangle = (self.x + 1, self.y + 1, self.width - 2, self.height - 2, 8)
 
@@ -92,8 +91,9 @@ class PlayerList(BoxLayout):
     MAX_ROW = 76
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(orientation="vertical", spacing=4, **kwargs)
+        super().__init__(orientation="vertical", spacing=3, **kwargs)
         self.rows: list[PlayerRow] = []
+        self.shown: list[PlayerRow] = []
         self.bind(height=self._fit)
 
     def show(self, players: list[dict[str, Any]], colours: dict[str, list[float]], acting: str | None,
@@ -101,15 +101,16 @@ class PlayerList(BoxLayout):
         while len(self.rows) < len(players):
             self.rows.append(PlayerRow(size_hint_y=None))
         self.clear_widgets()
-        for row, player in zip(self.rows, players):
+        self.shown = self.rows[: len(players)]
+        for row, player in zip(self.shown, players):
             row.show(player, colours[player["name"]], player["name"] == acting, to_win)
             self.add_widget(row)
+        self.add_widget(Widget())  # the rows keep to the top when there is room to spare
         self._fit()
 
     def _fit(self, *_) -> None:
-        shown = self.children
-        if not shown:
+        if not self.shown:
             return
-        each = (self.height - self.spacing * (len(shown) - 1)) / len(shown)
-        for row in shown:
+        each = (self.height - self.spacing * len(self.shown)) / len(self.shown)
+        for row in self.shown:
             row.height = min(self.MAX_ROW, each)

@@ -15,10 +15,10 @@ __all__ = ["hex_of", "readable", "symbol"]
 TILE_SHORT = {
     "three": "+3 points",
     "zeros": "+1 per zero",
-    "face_up": "+1 per face-up",
+    "face_up": "+1 face-up",
     "ones": "+1 per one",
     "sets": "+2 per set",
-    "variety": "+1 per picture",
+    "variety": "+1 variety",
 }
 
 TILE_LONG = {
@@ -27,18 +27,18 @@ TILE_LONG = {
     "face_up": "1 point per face-up card (not zeros)",
     "ones": "1 point per card showing 1",
     "sets": "2 points per set of 2+ face-down cards",
-    "variety": "1 point per different illustration (not zeros)",
+    "variety": "1 point per different illustration",
 }
 
 # The kinds a face-up card may be, as chip labels; the zero has its own button ("0").
 KIND_CHIPS = {
     "regular": "Regular",
-    "must_up": "Must be face-up",
+    "must_up": "Must face-up",
     "pass_tile": "Pass + tile",
     "peek": "Reveal",
     "swap": "Swap",
-    "draw_again": "One more card",
-    "hide": "Turn face-down",
+    "draw_again": "Draw again",
+    "hide": "Turn down",
 }
 
 KIND_NAMES = {
@@ -47,8 +47,8 @@ KIND_NAMES = {
     "pass_tile": "pass-and-tile card",
     "peek": "reveal card",
     "swap": "swap card",
-    "draw_again": "one-more-card card",
-    "hide": "turn-face-down card",
+    "draw_again": "draw-again card",
+    "hide": "turn-down card",
 }
 
 # A bonbon's chocolate, for the backs of face-down cards.
@@ -57,6 +57,7 @@ CARD_BACK_EDGE = get_color_from_hex("#C08A5A")
 CARD_FACE = get_color_from_hex("#FFF4E0")
 CARD_INK = get_color_from_hex("#1A1005")
 NEAR = get_color_from_hex("#FF8C1A")  # between the warning yellow and the overflow red
+OVERFLOW_BACKGROUND = get_color_from_hex("#5C1414")  # behind an exceeded limit: white and red still read on it
 
 DECIDED = {
     "points": "most points",

@@ -1,0 +1,93 @@
+"""The Bonbon board: the collective total and the tiles on top, the players' rows, entry by touch.
+
+After a round the rows give way to the scoring table; in board mode the whole board is the
+collective limit board.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.ui import theme
+from companion.ui.boards.base import Board
+from companion.ui.boards.bonbon import words
+from companion.ui.boards.bonbon.boardmode import BoardMode
+from companion.ui.boards.bonbon.collective import CollectiveStrip
+from companion.ui.boards.bonbon.entry import EntryPanel
+from companion.ui.boards.bonbon.players import PlayerList
+from companion.ui.boards.bonbon.scoring import ScoringTable
+from companion.ui.boards.bonbon.tiles import TileStrip
+from companion.ui.widgets import Text
+
+TOP = 46  # the strip with the collective total and the tiles
+
+
+class BonbonBoard(Board):
+    """Reads only the session's public view; every touch goes through app.act()."""
+
+    def __init__(self, app, session, **kwargs) -> None:
+        super().__init__(app, session, orientation="vertical", spacing=theme.GAP, **kwargs)
+        self.mode: str | None = None
+
+    def refresh(self, view: dict[str, Any]) -> None:
+        mode = view["view"]["mode"]
+        if mode != self.mode:
+            self.clear_widgets()
+            self._board_mode() if mode == "board" else self._game_mode()
+            self.mode = mode
+        if mode == "board":
+            self.board.show(view)
+        else:
+            self._show_game(view)
+
+    # -- building ------------------------------------------------------------
+
+    def _board_mode(self) -> None:
+        self.board = BoardMode(act=self.app.act)
+        self.add_widget(self.board)
+
+    def _game_mode(self) -> None:
+        top = BoxLayout(size_hint_y=None, height=TOP, spacing=theme.GAP)
+        self.collective = CollectiveStrip(size_hint_x=0.54)
+        self.tiles = TileStrip(size_hint_x=0.46)
+        top.add_widget(self.collective)
+        top.add_widget(self.tiles)
+        self.add_widget(top)
+        self.main = BoxLayout(spacing=theme.GAP)
+        self.left = BoxLayout(orientation="vertical", spacing=4)
+        self.players = PlayerList()
+        self.warnings = Text(text="", font_size=theme.FONT_SMALL, color=theme.WARNING)
+        self.scoring = ScoringTable()
+        self.entry = EntryPanel(act=self.app.act)
+        self.main.add_widget(self.left)
+        self.main.add_widget(self.entry)
+        self.add_widget(self.main)
+
+    # -- showing -------------------------------------------------------------
+
+    def _show_game(self, view: dict[str, Any]) -> None:
+        game = view["view"]
+        colours = {p["name"]: words.readable(p["colour"]) for p in view["players"]}
+        phase = game["phase"]
+        self.collective.show(game["collective"])
+        self.tiles.show(game["tiles"], colours)
+        self.left.clear_widgets()
+        if phase == "setup":
+            self.left.size_hint_x, self.entry.size_hint_x = 0, 1
+            self.left.opacity = 0
+        elif phase in ("scored", "over") and game["scoring"]:
+            self.left.size_hint_x, self.entry.size_hint_x = 0.62, 0.38
+            self.left.opacity = 1
+            self.left.add_widget(self.scoring)
+            self.scoring.show(game["scoring"], colours)
+        else:
+            self.left.size_hint_x, self.entry.size_hint_x = 0.54, 0.46
+            self.left.opacity = 1
+            self.players.show(game["players"], colours, view["expected"]["turn"], game["tokens_to_win"])
+            self.left.add_widget(self.players)
+            self.warnings.text = "Check the cards entered: " + "; ".join(game["warnings"]) if game["warnings"] else ""
+            if game["warnings"]:
+                self.left.add_widget(self.warnings)
+        self.entry.show(view, colours)

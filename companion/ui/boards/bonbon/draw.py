@@ -1,0 +1,116 @@
+"""Entering a drawn card: one touch for a face-up value or a face-down card, two for any other kind.
+
+The kind chips only change what the value buttons send; "0" is always the zero card. A zero
+played next to face-down cards the table has not seen asks for their values, left to right.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.ui import theme
+from companion.ui.boards.bonbon import parts, words
+from companion.ui.boards.bonbon.parts import Act
+
+
+class DrawPanel(BoxLayout):
+    """Built from the legal draw (and pass / end_turn) of this moment."""
+
+    def __init__(self, who: str, legal: dict[str, dict[str, Any]], act: Act, **kwargs) -> None:
+        super().__init__(orientation="vertical", spacing=parts.GAP, **kwargs)
+        self.who = who
+        self.legal = legal
+        self.act = act
+        self.fields = legal["draw"]["fields"]
+        self.kind = "regular"
+        self.revealed: list[int] = []  # values entered so far for the cards a zero turns over
+        self.zeroing = False
+        self.build()
+
+    # -- the common case -----------------------------------------------------
+
+    def build(self) -> None:
+        self.clear_widgets()
+        if self.zeroing:
+            self._zero_reveals()
+            return
+        kinds = [k for k in words.KIND_CHIPS if k in self.fields["kind"]]
+        chips = [parts.toggle(words.KIND_CHIPS[k], k == self.kind, lambda on, k=k: on and self._kind(k),
+                              group=f"bonbon-kind-{id(self)}") for k in kinds]
+        self.add_widget(parts.grid(chips, 4))
+        self.hint = parts.caption(self._hint(), theme.MUTED)
+        self.add_widget(self.hint)
+        values = ([0] if "zero" in self.fields["kind"] else []) + list(self.fields["value"])
+        self.add_widget(parts.value_grid(values, self._value))
+        actions = self._actions()
+        self.add_widget(parts.grid(actions, len(actions)))
+        self.add_widget(parts.spacer())
+
+    def _hint(self) -> str:
+        if self.kind == "regular":
+            return "Face-up: tap its value. 0 is the zero."
+        return f"Face-up {words.KIND_NAMES[self.kind]}: tap its value"
+
+    def _kind(self, kind: str) -> None:
+        self.kind = kind
+        self.hint.text = self._hint()
+        self.face_down.disabled = kind in self.fields["face_up_only"]
+
+    def _actions(self) -> list[Any]:
+        self.face_down = parts.button("Face down", self._face_down)
+        self.face_down.disabled = self.kind in self.fields["face_up_only"]
+        out = [self.face_down]
+        if "end_turn" in self.legal:
+            out.append(parts.button(self.legal["end_turn"]["label"], lambda: self.act({"type": "end_turn"}),
+                                    font_size=theme.FONT_SMALL))
+        if "pass" in self.legal:
+            out.append(parts.button("Pass", lambda: self.act({"type": "pass"}), primary=True))
+        return out
+
+    def _face_down(self) -> None:
+        # Only "face": the kind of a face-down card is as secret as its value.
+        self.act({"type": "draw", "face": "down"})
+
+    def _value(self, value: int) -> None:
+        if value == 0:
+            if self.fields["zero_reveals"]:
+                self.zeroing = True
+                self.revealed = []
+                self.build()
+                return
+            self.act({"type": "draw", "face": "up", "kind": "zero"})
+            return
+        self.act({"type": "draw", "face": "up", "kind": self.kind, "value": value})
+
+    # -- a zero turning cards over -------------------------------------------
+
+    def _zero_reveals(self) -> None:
+        positions = self.fields["zero_reveals"]
+        done = len(self.revealed)
+        so_far = ", ".join(str(v) for v in self.revealed)
+        self.add_widget(parts.caption(
+            f"The zero turns over {self.who}'s face-down card{'s' if len(positions) > 1 else ''} "
+            f"at {', '.join(str(p) for p in positions)}." + (f" So far: {so_far}." if so_far else ""), bold=True))
+        self.add_widget(parts.caption(f"Card {positions[done]} (from the left) shows:", theme.MUTED))
+        self.add_widget(parts.value_grid(list(self.fields["value"]), self._revealed))
+        back = parts.button("Back", self._back)
+        self.add_widget(parts.grid([back], 2))
+        self.add_widget(parts.spacer())
+
+    def _revealed(self, value: int) -> None:
+        self.revealed.append(value)
+        if len(self.revealed) < len(self.fields["zero_reveals"]):
+            self.build()
+            return
+        values, self.revealed, self.zeroing = self.revealed, [], False
+        if self.act({"type": "draw", "face": "up", "kind": "zero", "revealed": values}) is None:
+            self.build()  # refused: the toast says why; start the zero again
+
+    def _back(self) -> None:
+        if self.revealed:
+            self.revealed.pop()
+        else:
+            self.zeroing = False
+        self.build()

@@ -1,0 +1,151 @@
+"""The effects that aim at cards: reveal, swap and turn face-down, by touching the card itself.
+
+Every card of a player who may be targeted is shown in its place in the row; only the cards
+the rules allow are live. A face-down card shows no value here either.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.stacklayout import StackLayout
+
+from companion.ui import theme
+from companion.ui.boards.bonbon import parts, words
+from companion.ui.boards.bonbon.parts import Act
+from companion.ui.widgets import BigButton
+
+ASK = {
+    "peek": "Reveal: tap another player's face-down card",
+    "swap": "Swap: tap two cards of two different players",
+    "hide": "Turn face-down: tap a face-up card",
+}
+
+
+class CardButton(BigButton):
+    """A card as a target: cream with its value when face-up, a chocolate back when face-down."""
+
+    def __init__(self, ref: dict[str, Any], card: dict[str, Any], **kwargs) -> None:
+        up = card["face"] == "up"
+        super().__init__(
+            text=str(card["value"]) if up else "",
+            bold=True,
+            font_size=theme.FONT_TITLE,
+            size_hint=(None, None),
+            width=theme.TOUCH,
+            height=theme.TOUCH,
+            background_color=words.CARD_FACE if up else words.CARD_BACK,
+            color=words.CARD_INK if up else theme.TEXT,
+            **kwargs,
+        )
+        self.ref = ref
+
+    def select(self, on: bool) -> None:
+        self.background_color = theme.ACCENT if on else self._normal
+        self.color = theme.ACCENT_TEXT if on else self.color
+
+
+class TargetPanel(BoxLayout):
+    """Choose the card(s) for the effect on offer, or decline it."""
+
+    def __init__(self, spec: dict[str, Any], decline: dict[str, Any] | None, players: list[dict[str, Any]],
+                 colours: dict[str, list[float]], act: Act, **kwargs) -> None:
+        super().__init__(orientation="vertical", spacing=parts.GAP, **kwargs)
+        self.spec = spec
+        self.kind = spec["type"]
+        self.decline = decline
+        self.players = {p["name"]: p for p in players}
+        self.colours = colours
+        self.act = act
+        self.targets = {(t["player"], t["card"]): t for t in spec["fields"]["cards"]}
+        self.first: dict[str, Any] | None = None  # the swap's first card
+        self.asking: dict[str, Any] | None = None  # the reveal's card whose value the table enters
+        self.buttons: list[CardButton] = []
+        self.build()
+
+    def build(self) -> None:
+        self.clear_widgets()
+        if self.asking:
+            self._ask_value()
+        else:
+            self.add_widget(parts.caption(self._ask(), bold=True))
+            self.add_widget(self._picker())
+        if self.decline:
+            self.add_widget(parts.grid([parts.button(self.decline["label"], lambda: self.act({"type": "end_turn"}),
+                                                     font_size=theme.FONT_SMALL)], 1))
+
+    def _ask(self) -> str:
+        if self.kind == "swap" and self.first:
+            card = self.players[self.first["player"]]["cards"][self.first["card"] - 1]
+            return f"Swap {self.first['player']}'s {words.card_text(card)} card with a card of another player"
+        return ASK[self.kind]
+
+    def _picker(self) -> ScrollView:
+        lines = GridLayout(cols=1, spacing=parts.GAP, size_hint_y=None)
+        lines.bind(minimum_height=lines.setter("height"))
+        self.buttons = []
+        owners = []
+        for key in self.targets:
+            if key[0] not in owners:
+                owners.append(key[0])
+        for name in owners:
+            lines.add_widget(self._line(name))
+        scroll = ScrollView(do_scroll_x=False, bar_width=6)
+        scroll.add_widget(lines)
+        return scroll
+
+    def _line(self, name: str) -> BoxLayout:
+        line = BoxLayout(spacing=parts.GAP, size_hint_y=None, height=theme.TOUCH)
+        label = Label(text=name, bold=True, font_size=theme.FONT_SMALL, color=self.colours[name], size_hint_x=None,
+                      width=96, halign="left", valign="middle", shorten=True, shorten_from="right")
+        label.bind(size=lambda w, *_: setattr(w, "text_size", w.size))
+        line.add_widget(label)
+        cards = StackLayout(spacing=parts.GAP)
+        for i, card in enumerate(self.players[name]["cards"]):
+            ref = {"player": name, "card": i + 1}
+            button = CardButton(ref, card)
+            button.disabled = (name, i + 1) not in self.targets
+            button.bind(on_release=lambda b: self._chose(b.ref))
+            if self.first == ref:
+                button.select(True)
+            cards.add_widget(button)
+            self.buttons.append(button)
+        cards.bind(minimum_height=lambda w, h: setattr(line, "height", max(theme.TOUCH, h)))
+        line.add_widget(cards)
+        return line
+
+    def _chose(self, ref: dict[str, Any]) -> None:
+        if self.kind == "hide":
+            self.act({"type": "hide", **ref})
+        elif self.kind == "peek":
+            if self.targets[(ref["player"], ref["card"])].get("value_needed"):
+                self.asking = ref
+                self.build()
+            else:
+                self.act({"type": "peek", **ref})
+        elif self.first is None or self.first["player"] == ref["player"]:
+            # The first card of a swap, or a change of mind about it (tap it again to let it go).
+            self.first = None if self.first == ref else ref
+            self.build()
+        else:
+            self.act({"type": "swap", "cards": [self.first, ref]})
+
+    def _ask_value(self) -> None:
+        ref = self.asking
+        self.add_widget(parts.caption(f"{ref['player']}'s card {ref['card']} (from the left) turns face-up. "
+                                      "Its value:", bold=True))
+        self.add_widget(parts.value_grid(list(self.spec["fields"]["value"]), self._peeked))
+        self.add_widget(parts.grid([parts.button("Back", self._back)], 2))
+        self.add_widget(parts.spacer())
+
+    def _peeked(self, value: int) -> None:
+        self.act({"type": "peek", **self.asking, "value": value})
+
+    def _back(self) -> None:
+        self.asking = None
+        self.build()
+

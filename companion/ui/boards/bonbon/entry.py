@@ -1,0 +1,55 @@
+"""Entry by touch: the panel for whatever the rules wait for now, built only from expected()["legal"]."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.uix.widget import Widget
+
+from companion.ui import theme
+from companion.ui.boards.bonbon import parts
+from companion.ui.boards.bonbon.draw import DrawPanel
+from companion.ui.boards.bonbon.effects import TargetPanel
+from companion.ui.boards.bonbon.parts import Act
+from companion.ui.boards.bonbon.reveal import RevealPanel
+from companion.ui.boards.bonbon.start import StartPanel
+from companion.ui.boards.bonbon.tilechoice import TakeTile, next_round
+from companion.ui.widgets import Panel
+
+
+class EntryPanel(Panel):
+    """Rebuilt on every change; choices made on the way (a kind, a first card) live until then."""
+
+    def __init__(self, act: Act, **kwargs) -> None:
+        super().__init__(orientation="vertical", padding=(theme.PAD, theme.GAP), **kwargs)
+        self.act = act
+        self.current: Widget | None = None
+
+    def show(self, view: dict[str, Any], colours: dict[str, list[float]]) -> None:
+        expected = view["expected"]
+        legal = {spec["type"]: spec for spec in expected["legal"]}
+        who = expected["turn"] or ""
+        players = view["view"]["players"]
+        decline = legal.get("end_turn")
+        self.clear_widgets()
+        if "start" in legal:
+            panel: Widget = StartPanel(legal["start"], self.act)
+        elif "draw" in legal:
+            panel = DrawPanel(who, legal, self.act)
+        elif "take_tile" in legal:
+            panel = TakeTile(who, legal["take_tile"], None, self.act)
+        elif view["view"].get("effect") == "pass_tile" and "pass" in legal:
+            panel = TakeTile(who, legal["pass"], decline, self.act)
+        elif legal.keys() & {"peek", "swap", "hide"}:
+            kind = next(k for k in ("peek", "swap", "hide") if k in legal)
+            panel = TargetPanel(legal[kind], decline, players, colours, self.act)
+        elif "reveal" in legal:
+            panel = RevealPanel(legal["reveal"], self.act)
+        elif "next_round" in legal:
+            panel = next_round(legal["next_round"], self.act)
+        else:
+            panel = parts.caption("The game is over. Undo takes back the last move.", bold=True)
+            self.add_widget(panel)
+            panel = parts.spacer()
+        self.current = panel
+        self.add_widget(panel)

@@ -1,0 +1,70 @@
+"""Small pieces every entry panel uses: a caption, a grid of values, tile buttons and toggles."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.widget import Widget
+
+from companion.ui import theme
+from companion.ui.boards.bonbon import words
+from companion.ui.widgets import BigButton, Chip, Text
+
+GAP = 6
+Act = Callable[[dict[str, Any]], Any]
+
+
+def caption(text: str, colour: list[float] | None = None, bold: bool = False) -> Text:
+    """A line (or two) saying what the buttons below do."""
+    return Text(text=text, markup=True, bold=bold, font_size=theme.FONT_SMALL, color=colour or theme.TEXT)
+
+
+def button(text: str, on: Callable[[], Any], primary: bool = False, **kwargs: Any) -> BigButton:
+    kwargs.setdefault("markup", True)
+    widget = BigButton(text=text, primary=primary, **kwargs)
+    widget.bind(on_release=lambda *_: on())
+    return widget
+
+
+def grid(widgets: Iterable[Widget], cols: int) -> GridLayout:
+    """Widgets one finger tall in rows of `cols`, as tall as its rows."""
+    items = list(widgets)
+    rows = max(1, math.ceil(len(items) / cols))
+    layout = GridLayout(cols=cols, spacing=GAP, size_hint_y=None, height=rows * theme.TOUCH + (rows - 1) * GAP)
+    for item in items:
+        layout.add_widget(item)
+    for _ in range(rows * cols - len(items)):
+        layout.add_widget(Widget())
+    return layout
+
+
+def value_grid(values: list[int], choose: Callable[[int], Any], cols: int = 5) -> GridLayout:
+    """One big button per value; a long range takes more columns rather than a third row."""
+    cols = max(cols, math.ceil(len(values) / 2))
+    return grid((button(f"[b]{v}[/b]", lambda v=v: choose(v), font_size=theme.FONT_TITLE) for v in values), cols)
+
+
+def tile_label(tile: str, prefix: str = "") -> str:
+    """A tile on a button: what it gives, in two sizes."""
+    return f"[b]{prefix}{words.TILE_SHORT[tile]}[/b]\n[size={int(theme.FONT_SMALL * 0.85)}]{words.TILE_LONG[tile]}[/size]"
+
+
+def tile_button(tile: str, on: Callable[[], Any], prefix: str = "") -> BigButton:
+    return button(tile_label(tile, prefix), on, font_size=theme.FONT_SMALL)
+
+
+def toggle(text: str, on: bool, changed: Callable[[bool], Any], group: str | None = None, **kwargs: Any) -> Chip:
+    """A chip that stays down; with a group, one of the group at a time."""
+    kwargs.setdefault("font_size", theme.FONT_SMALL)
+    chip = Chip(text=text, markup=True, group=group, allow_no_selection=group is None, halign="center",
+                valign="middle", state="down" if on else "normal", **kwargs)
+    chip.bind(size=lambda c, *_: setattr(c, "text_size", (c.width - theme.GAP, None)))
+    chip.bind(state=lambda c, state: changed(state == "down"))
+    return chip
+
+
+def spacer() -> Widget:
+    return Widget()

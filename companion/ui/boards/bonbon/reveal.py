@@ -1,0 +1,77 @@
+"""The end of a round: each player turns their face-down cards over and the table enters the values.
+
+One player at a time (the first still waiting, or the one tapped), values left to right,
+then the variety tile's count of illustrations if that player holds it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.ui import theme
+from companion.ui.boards.bonbon import parts, words
+from companion.ui.boards.bonbon.parts import Act
+
+
+class RevealPanel(BoxLayout):
+    def __init__(self, spec: dict[str, Any], act: Act, **kwargs) -> None:
+        super().__init__(orientation="vertical", spacing=parts.GAP, **kwargs)
+        self.waiting = {w["player"]: w for w in spec["fields"]["players"]}
+        self.values_offered = list(spec["fields"]["value"])
+        self.act = act
+        self.player = next(iter(self.waiting))
+        self.values: list[int] = []
+        self.build()
+
+    def build(self) -> None:
+        self.clear_widgets()
+        if len(self.waiting) > 1:
+            chips = [parts.toggle(name, name == self.player, lambda on, n=name: on and self._choose(n),
+                                  group=f"bonbon-reveal-{id(self)}") for name in self.waiting]
+            self.add_widget(parts.grid(chips, min(3, len(chips))))
+        need = self.waiting[self.player]
+        so_far = f" So far: {', '.join(str(v) for v in self.values)}." if self.values else ""
+        if len(self.values) < need["values"]:
+            self.add_widget(parts.caption(
+                f"{self.player} turns over {need['values']} face-down card{'s' if need['values'] > 1 else ''}, "
+                f"left to right.{so_far}", bold=True))
+            self.add_widget(parts.caption(f"Card {len(self.values) + 1} of {need['values']} shows:", theme.MUTED))
+            self.add_widget(parts.value_grid(self.values_offered, self._value))
+        else:
+            self.add_widget(parts.caption(
+                f"{self.player} holds the {words.TILE_SHORT['variety']} tile: how many different "
+                f"illustrations among their cards (not zeros)?{so_far}", bold=True))
+            self.add_widget(parts.value_grid(list(range(need["variety_max"] + 1)), self._variety, cols=6))
+        if self.values:
+            self.add_widget(parts.grid([parts.button("Back", self._back)], 2))
+        self.add_widget(parts.spacer())
+
+    def _choose(self, name: str) -> None:
+        if name != self.player:
+            self.player, self.values = name, []
+            self.build()
+
+    def _value(self, value: int) -> None:
+        self.values.append(value)
+        need = self.waiting[self.player]
+        if len(self.values) == need["values"] and not need["variety"]:
+            self._send(None)
+        else:
+            self.build()
+
+    def _variety(self, count: int) -> None:
+        self._send(count)
+
+    def _send(self, variety: int | None) -> None:
+        action: dict[str, Any] = {"type": "reveal", "player": self.player, "values": list(self.values)}
+        if variety is not None:
+            action["variety"] = variety
+        if self.act(action) is None:
+            self.values = []  # refused: the toast says why; enter this player's cards again
+            self.build()
+
+    def _back(self) -> None:
+        self.values.pop()
+        self.build()

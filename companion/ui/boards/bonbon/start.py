@@ -1,0 +1,32 @@
+"""Before the first round: the three bonus tiles laid out, and who starts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.ui import theme
+from companion.ui.boards.bonbon import parts
+from companion.ui.boards.bonbon.parts import Act
+from companion.ui.boards.bonbon.tilechoice import PickTiles
+
+
+class StartPanel(PickTiles):
+    """Tap the three tiles on display and the starting player, then Start."""
+
+    def __init__(self, spec: dict[str, Any], act: Act, **kwargs) -> None:
+        fields = spec["fields"]
+        self.act = act
+        self.first = fields["first"][0]
+        super().__init__(f"Lay out {fields['count']} bonus tiles at random and tap them here", fields["tiles"],
+                         fields["count"], "Start round 1", self._start, **kwargs)
+        self.add_before_go(parts.caption("Who starts? The last player to have eaten chocolate:", bold=True))
+        chips = [parts.toggle(name, name == self.first, lambda on, n=name: on and self._first(n),
+                              group=f"bonbon-first-{id(self)}", font_size=theme.FONT)
+                 for name in fields["first"]]
+        self.add_before_go(parts.grid(chips, max(3, len(chips))))
+
+    def _first(self, name: str) -> None:
+        self.first = name
+
+    def _start(self, tiles: list[str]) -> None:
+        self.act({"type": "start", "tiles": tiles, "first": self.first})

@@ -1,0 +1,88 @@
+"""Every choice of bonus tiles: the three laid out at the start, a passer's tile, the next round's replacements."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.ui import theme
+from companion.ui.boards.bonbon import parts
+from companion.ui.boards.bonbon.parts import Act
+
+
+class TakeTile(BoxLayout):
+    """A passer takes one tile still on display: one touch. With the pass card, the pass goes with it."""
+
+    def __init__(self, who: str, spec: dict[str, Any], decline: dict[str, Any] | None, act: Act, **kwargs) -> None:
+        super().__init__(orientation="vertical", spacing=parts.GAP, **kwargs)
+        tiles = spec["fields"].get("tile", [])
+        kind = spec["type"]  # "take_tile", or "pass" when the pass card offers passing with a tile
+        if kind == "pass":
+            self.add_widget(parts.caption(f"{who} may pass now and take a bonus tile:", bold=True))
+        else:
+            self.add_widget(parts.caption(f"{who} passed first: choose a bonus tile", bold=True))
+        for tile in tiles:
+            self.add_widget(parts.tile_button(tile, lambda t=tile: act({"type": kind, "tile": t}),
+                                              prefix="Pass and take " if kind == "pass" else ""))
+        if kind == "pass" and not tiles:
+            self.add_widget(parts.button("Pass now (no tile left)", lambda: act({"type": "pass"})))
+        self.add_widget(parts.spacer())
+        if decline:
+            self.add_widget(parts.button(decline["label"], lambda: act({"type": "end_turn"}),
+                                         font_size=theme.FONT_SMALL))
+
+
+class PickTiles(BoxLayout):
+    """Choose `count` tiles from a few (toggles), then the button that sends them."""
+
+    def __init__(self, title: str, tiles: list[str], count: int, go_label: str, send, **kwargs) -> None:
+        super().__init__(orientation="vertical", spacing=parts.GAP, **kwargs)
+        self.count = count
+        self.chosen: list[str] = []
+        self.send = send
+        self.title = parts.caption(title, bold=True)
+        self.add_widget(self.title)
+        self.chips = {}
+        for tile in tiles:
+            self.chips[tile] = parts.toggle(parts.tile_label(tile), False, lambda on, t=tile: self._toggled(t, on))
+        self.tile_grid = parts.grid(self.chips.values(), 3 if len(tiles) > 3 else 1)
+        self.add_widget(self.tile_grid)
+        self.add_widget(parts.spacer())
+        self.go = parts.button(go_label, self._go, primary=True)
+        self.add_widget(self.go)
+        self._update()
+
+    def add_before_go(self, widget) -> None:
+        """Another choice that goes with the tiles (who starts)."""
+        self.add_widget(widget, index=2)
+
+    def _toggled(self, tile: str, on: bool) -> None:
+        if on and tile not in self.chosen:
+            self.chosen.append(tile)
+            if len(self.chosen) > self.count:
+                self.chips[self.chosen[0]].state = "normal"  # the oldest choice makes way
+        elif not on and tile in self.chosen:
+            self.chosen.remove(tile)
+        self._update()
+
+    def _update(self) -> None:
+        self.go.disabled = len(self.chosen) != self.count
+
+    def _go(self) -> None:
+        self.send(list(self.chosen))
+
+
+def next_round(spec: dict[str, Any], act: Act) -> BoxLayout:
+    """After the scoring table: replace the taken tiles (if any), then the next round."""
+    fields = spec["fields"]
+    count = fields.get("count", 0)
+    if not count:
+        panel = BoxLayout(orientation="vertical", spacing=parts.GAP)
+        panel.add_widget(parts.caption("No tile was taken: the same three stay on display.", theme.MUTED))
+        panel.add_widget(parts.spacer())
+        panel.add_widget(parts.button("Next round", lambda: act({"type": "next_round"}), primary=True))
+        return panel
+    title = f"Replace the taken tile{'s' if count > 1 else ''}: choose {count} new one{'s' if count > 1 else ''}"
+    return PickTiles(title, fields["new_tiles"], count, "Next round",
+                     lambda tiles: act({"type": "next_round", "new_tiles": tiles}))

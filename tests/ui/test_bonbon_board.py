@@ -1,0 +1,300 @@
+"""The Bonbon board on the touchscreen: rows, the collective total, tiles, entry by touch, scoring, board mode."""
+
+from __future__ import annotations
+
+from kivy.tests.common import UnitTestTouch
+from kivy.uix.button import Button
+
+from companion.ui.boards.bonbon import parts
+from companion.ui.boards.bonbon.effects import CardButton
+from tests.ui.driver import AppDriver
+
+
+def start(make_app, names=("Anna", "John", "Cris"), options=None, **kwargs) -> AppDriver:
+    app = make_app(**kwargs).start()
+    assert app.app.start_game("bonbon", list(names), options or {})
+    app.frames(3)
+    return app
+
+
+def board(app: AppDriver):
+    return app.app.screen("play").board
+
+
+def view(app: AppDriver) -> dict:
+    return app.table.session.view()["view"]
+
+
+def player(app: AppDriver, name: str) -> dict:
+    return next(p for p in view(app)["players"] if p["name"] == name)
+
+
+def touch(app: AppDriver, widget) -> None:
+    app.frames(2)
+    x, y = widget.to_window(*widget.center)
+    finger = UnitTestTouch(x, y)
+    finger.touch_down()
+    finger.touch_up()
+    app.frames(2)
+
+
+def press(app: AppDriver, text: str) -> None:
+    """Touch the entry panel's button showing this text (the rows show the same digits)."""
+    app.frames(2)
+    touch(app, app.find(text, root=board(app).entry))
+
+
+def value(app: AppDriver, v: int) -> None:
+    press(app, f"[b]{v}[/b]")
+
+
+def tile(app: AppDriver, tile_id: str) -> None:
+    press(app, parts.tile_label(tile_id))
+
+
+def card(app: AppDriver, name: str, position: int) -> None:
+    """Touch a card offered as an effect's target."""
+    app.frames(2)
+    buttons = [b for b in board(app).entry.walk() if isinstance(b, CardButton)
+               and b.ref == {"player": name, "card": position}]
+    assert buttons and not buttons[0].disabled, (name, position)
+    touch(app, buttons[0])
+
+
+def offered(app: AppDriver) -> list[str]:
+    return [w.text for w in board(app).entry.walk() if isinstance(w, Button) and w.opacity > 0 and not w.disabled]
+
+
+def screen_text(app: AppDriver) -> str:
+    return "\n".join(app.texts())
+
+
+def begin(app: AppDriver, tiles=("three", "zeros", "ones"), first: str | None = None) -> None:
+    for t in tiles:
+        tile(app, t)
+    if first:
+        press(app, first)
+    press(app, "Start round 1")
+    assert view(app)["phase"] == "play"
+
+
+def test_a_round_by_touch_from_the_tiles_to_the_next_round(make_app):
+    app = start(make_app)
+    assert "Lay out 3 bonus tiles at random and tap them here" in app.texts()
+    assert app.find("Start round 1").disabled  # three tiles first
+    begin(app, first="John")
+    assert view(app)["tiles"]["shown"] == ["three", "zeros", "ones"] and view(app)["turn"] == "John"
+    assert {"+3 points", "+1 per zero", "+1 per one"} <= set(app.texts())
+    press(app, "Face down")  # John
+    value(app, 3)  # Cris: a 3 face-up, one touch
+    value(app, 5)  # Anna
+    press(app, "Face down")  # John again
+    game = view(app)
+    assert game["collective"] == {"total": 8, "limit": 15, "left": 7, "over": False}
+    assert player(app, "John")["cards"] == [{"face": "down"}, {"face": "down"}]
+    # A face-down card is a back with no value on the screen.
+    backs = [chip for row in board(app).players.shown for chip in row.cards.chips if chip.face == "down"]
+    assert len(backs) == 2 and all(chip.text == "" for chip in backs)
+    assert "7 left" in app.texts()
+    app.screenshot("bonbon-play")
+
+    # Cris plays a swap card face-up (two touches), then swaps her 3 with one of John's backs.
+    press(app, "Swap")
+    value(app, 1)
+    assert view(app)["step"] == "effect" and view(app)["effect"] == "swap"
+    assert "Swap: tap two cards of two different players" in app.texts()
+    card(app, "Cris", 1)
+    assert "Swap Cris's 3 card with a card of another player" in app.texts()
+    app.screenshot("bonbon-effect")
+    card(app, "John", 1)
+    assert [c.get("value") for c in player(app, "Cris")["cards"]] == [None, 1]
+    assert [c.get("value") for c in player(app, "John")["cards"]] == [3, None]
+    assert player(app, "John")["face_up_total"] == 3 and view(app)["collective"]["total"] == 9
+
+    press(app, "Face down")  # Anna
+    # John's zero turns over his face-down card: the table enters its value, then he may go on.
+    value(app, 0)
+    assert "Card 2 (from the left) shows:" in app.texts()
+    value(app, 2)
+    game = view(app)
+    assert [c["value"] for c in player(app, "John")["cards"]] == [3, 2, 0]
+    assert game["step"] == "extra_turn" and game["collective"]["total"] == 11
+    press(app, "No extra turn")
+    press(app, "Face down")  # Cris
+
+    # Anna passes first and takes a tile.
+    press(app, "Pass")
+    assert "Anna passed first: choose a bonus tile" in app.texts()
+    tile(app, "three")
+    assert player(app, "Anna")["tile"] == "three"
+    assert [box.who.text for box in board(app).tiles.boxes] == ["Anna", "on display", "on display"]
+    assert "PASSED" in screen_text(app)
+    press(app, "Pass")  # John: no tile for a second passer
+    assert player(app, "John")["tile"] is None
+
+    # Cris overflows the table: 11 + 5 > 15. She is out and the round ends.
+    value(app, 5)
+    game = view(app)
+    assert game["collective"] == {"total": 16, "limit": 15, "left": -1, "over": True}
+    assert player(app, "Cris")["status"] == "out" and player(app, "Cris")["out_reason"] == "collective"
+    assert "OVER by 1" in app.texts() and "OUT: table" in screen_text(app)
+    assert game["phase"] == "reveal"
+    app.screenshot("bonbon-reveal")
+
+    # The reveal: Anna turns over her face-down card and the table enters it.
+    assert "Anna turns over 1 face-down card, left to right." in app.texts()
+    value(app, 4)
+    game = view(app)
+    assert game["phase"] == "scored"
+    lines = {line["player"]: line for line in game["scoring"]["lines"]}
+    assert (lines["Anna"]["card_values"], lines["Anna"]["tile_points"], lines["Anna"]["total"]) == (9, 3, 12)
+    assert lines["John"]["total"] == 5 and lines["Cris"]["eliminated"]
+    text = screen_text(app)
+    assert "Round 1 scoring" in text and "Anna takes a bonbon token: most points." in text
+    assert "out: does not score" in text
+    app.screenshot("bonbon-scoring")
+
+    # Next round: the taken tile is replaced, and the last player to draw starts.
+    assert app.find("Next round").disabled
+    tile(app, "sets")
+    press(app, "Next round")
+    game = view(app)
+    assert game["round"] == 2 and game["turn"] == "Cris"
+    assert game["tiles"]["shown"] == ["zeros", "ones", "sets"]
+    assert player(app, "Anna")["limit"] == 9 and "9" in " ".join(app.texts())
+
+
+def test_reveal_turn_down_pass_and_draw_again_cards_by_touch(make_app):
+    app = start(make_app)
+    begin(app)
+    press(app, "Face down")  # Anna
+    # John's reveal card turns over Anna's face-down card: the table enters the value it shows.
+    press(app, "Reveal")
+    value(app, 2)
+    assert "Reveal: tap another player's face-down card" in app.texts()
+    face_up_targets = [b for b in board(app).entry.walk() if isinstance(b, CardButton) and not b.disabled]
+    assert [b.ref for b in face_up_targets] == [{"player": "Anna", "card": 1}]
+    assert face_up_targets[0].text == ""  # a back, with no value
+    card(app, "Anna", 1)
+    assert "Anna's card 1 (from the left) turns face-up. Its value:" in app.texts()
+    value(app, 3)
+    assert player(app, "Anna")["cards"] == [{"face": "up", "kind": None, "value": 3}]
+    assert view(app)["collective"]["total"] == 5
+    # Cris turns John's reveal card face-down: its value leaves the screen and the totals.
+    press(app, "Turn down")
+    value(app, 4)
+    card(app, "John", 1)
+    assert player(app, "John")["cards"] == [{"face": "down"}]
+    assert view(app)["collective"]["total"] == 7
+    app.screenshot("bonbon-turn-down")
+    # Anna's pass card: she passes at once with a tile of her choice.
+    press(app, "Pass + tile")
+    value(app, 1)
+    tile_pass = parts.tile_label("zeros", prefix="Pass and take ")
+    assert tile_pass in offered(app) and "Don't use the effect" in offered(app)
+    press(app, tile_pass)
+    assert player(app, "Anna")["status"] == "passed" and player(app, "Anna")["tile"] == "zeros"
+    # John's draw-again card: one more card, or not.
+    press(app, "Draw again")
+    value(app, 1)
+    assert view(app)["step"] == "draw_again" and "Pass" not in offered(app)
+    press(app, "Don't draw another card")
+    assert view(app)["turn"] == "Cris"
+    # A card that must be played face-up cannot be entered face-down.
+    press(app, "Must face-up")
+    assert app.find("Face down", root=board(app).entry).disabled
+    value(app, 2)
+    assert player(app, "Cris")["cards"][-1] == {"face": "up", "kind": "must_up", "value": 2}
+
+
+def test_a_common_card_takes_one_touch_and_any_other_kind_two(make_app):
+    app = start(make_app)
+    begin(app)
+    session = app.table.session
+
+    def touches(*steps) -> int:
+        before = session.revision
+        for step in steps:
+            step()
+        assert session.revision == before + 1
+        return len(steps)
+
+    assert touches(lambda: value(app, 4)) == 1  # a face-up regular card
+    assert touches(lambda: press(app, "Face down")) == 1
+    assert touches(lambda: value(app, 0)) == 1  # a zero with nothing face-down before it
+    press(app, "No extra turn")
+    assert touches(lambda: press(app, "Must face-up"), lambda: value(app, 1)) == 2
+    assert touches(lambda: press(app, "Swap"), lambda: value(app, 1)) == 2
+    kinds = [(c["kind"], c["value"]) for p in view(app)["players"] for c in p["cards"] if c["face"] == "up"]
+    assert kinds == [("regular", 4), ("must_up", 1), ("swap", 1), ("zero", 0)]
+
+
+def test_board_mode_moves_the_total_by_touch_and_dial_and_flags_the_overflow(make_app):
+    app = start(make_app, options={"board_only": True})
+    texts = app.texts()
+    assert "0[size=57][color=#C5CED8] / 15[/color][/size]" in texts or any(t.startswith("0[size=") for t in texts)
+    for _ in range(5):
+        press_board(app, "[b]+[/b]")
+    for _ in range(10):
+        app.app.control("dial_up", "gpio")  # the rotary encoder, or the + button wired as dial_up
+    app.frames(2)
+    assert view(app)["collective"]["total"] == 15
+    assert "At the limit: one more point ends the round" in app.texts()
+    press_board(app, "[b]+[/b]")
+    assert view(app)["collective"] == {"total": 16, "limit": 15, "left": -1, "over": True}
+    text = screen_text(app)
+    assert "OVER THE LIMIT by 1" in text and "The round ends at once: the player who went over is out." in text
+    app.screenshot("bonbon-board-mode")
+    press_board(app, "[b]−[/b]")
+    assert view(app)["collective"]["over"] is False
+    press_board(app, "Next round: back to 0")
+    assert view(app) == {"mode": "board", "round": 2,
+                         "collective": {"total": 0, "limit": 15, "left": 15, "over": False}}
+    assert app.find("[b]−[/b]").disabled
+
+
+def press_board(app: AppDriver, text: str) -> None:
+    touch(app, app.find(text, root=board(app)))
+
+
+def test_six_players_fit_the_800x480_screen(make_app):
+    names = ("Anna", "Bartholomew", "Cris", "Dominique", "Eli", "Francesca")
+    app = start(make_app, names=names)
+    begin(app, tiles=("face_up", "sets", "variety"))
+    value(app, 6)  # Anna
+    press(app, "Face down")  # Bartholomew
+    value(app, 2)  # Cris
+    press(app, "Pass")  # Dominique passes first ...
+    tile(app, "sets")  # ... and takes the sets tile
+    press(app, "Face down")  # Eli
+    value(app, 3)  # Francesca
+    value(app, 5)  # Anna: 6 + 5 > 10, out
+    press(app, "Face down")  # Bartholomew
+    value(app, 1)  # Cris
+    assert player(app, "Anna")["out_reason"] == "personal"
+    text = screen_text(app)
+    assert "OUT: limit" in text and "PASSED" in text
+    rows = board(app).players.shown
+    assert len(rows) == 6
+    left = board(app).left
+    for upper, lower in zip(rows, rows[1:]):
+        assert upper.y >= lower.top  # no overlap
+    app.screenshot("bonbon-6-players")
+    assert rows[-1].y >= left.y and rows[0].top <= left.top and all(r.height >= 52 for r in rows)
+    buttons = [b for b in board(app).walk() if isinstance(b, Button) and b.opacity > 0]
+    assert buttons and all(min(b.size) >= 56 for b in buttons), [(b.text, b.size) for b in buttons if min(b.size) < 56]
+
+
+def test_the_board_fits_1024x600(make_app):
+    app = start(make_app, names=("Anna", "John", "Cris", "Dana"), size=(1024, 600))
+    begin(app)
+    value(app, 4)
+    press(app, "Face down")
+    value(app, 7)
+    press(app, "Face down")
+    value(app, 3)
+    app.frames(3)
+    for widget in board(app).walk():
+        if isinstance(widget, Button) and widget.opacity > 0:
+            assert widget.right <= 1024 and widget.y >= 0 and min(widget.size) >= 56, widget.text
+    app.screenshot("bonbon-1024x600")
