@@ -10,6 +10,9 @@ from companion.ui.boards.bonbon.effects import CardButton
 from tests.ui.driver import AppDriver
 
 
+FIRST_PASS = "[b]Pass[/b]\n[size=15]first: takes a tile[/size]"
+
+
 def start(make_app, names=("Anna", "John", "Cris"), options=None, **kwargs) -> AppDriver:
     app = make_app(**kwargs).start()
     assert app.app.start_game("bonbon", list(names), options or {})
@@ -30,7 +33,7 @@ def player(app: AppDriver, name: str) -> dict:
 
 
 def touch(app: AppDriver, widget) -> None:
-    app.frames(2)
+    """A finger on the widget's centre, once the layout has settled; then a frame to show the change."""
     x, y = widget.to_window(*widget.center)
     finger = UnitTestTouch(x, y)
     finger.touch_down()
@@ -40,7 +43,6 @@ def touch(app: AppDriver, widget) -> None:
 
 def press(app: AppDriver, text: str) -> None:
     """Touch the entry panel's button showing this text (the rows show the same digits)."""
-    app.frames(2)
     touch(app, app.find(text, root=board(app).entry))
 
 
@@ -54,7 +56,6 @@ def tile(app: AppDriver, tile_id: str) -> None:
 
 def card(app: AppDriver, name: str, position: int) -> None:
     """Touch a card offered as an effect's target."""
-    app.frames(2)
     buttons = [b for b in board(app).entry.walk() if isinstance(b, CardButton)
                and b.ref == {"player": name, "card": position}]
     assert buttons and not buttons[0].disabled, (name, position)
@@ -82,7 +83,10 @@ def test_a_round_by_touch_from_the_tiles_to_the_next_round(make_app):
     app = start(make_app)
     assert "Lay out 3 bonus tiles at random and tap them here" in app.texts()
     assert app.find("Start round 1").disabled  # three tiles first
-    begin(app, first="John")
+    tile(app, "three")
+    press(app, "John")
+    app.screenshot("bonbon-start")
+    begin(app, tiles=("zeros", "ones"))
     assert view(app)["tiles"]["shown"] == ["three", "zeros", "ones"] and view(app)["turn"] == "John"
     assert {"+3 points", "+1 per zero", "+1 per one"} <= set(app.texts())
     press(app, "Face down")  # John
@@ -123,7 +127,7 @@ def test_a_round_by_touch_from_the_tiles_to_the_next_round(make_app):
     press(app, "Face down")  # Cris
 
     # Anna passes first and takes a tile.
-    press(app, "Pass")
+    press(app, FIRST_PASS)
     assert "Anna passed first: choose a bonus tile" in app.texts()
     tile(app, "three")
     assert player(app, "Anna")["tile"] == "three"
@@ -150,7 +154,7 @@ def test_a_round_by_touch_from_the_tiles_to_the_next_round(make_app):
     assert (lines["Anna"]["card_values"], lines["Anna"]["tile_points"], lines["Anna"]["total"]) == (9, 3, 12)
     assert lines["John"]["total"] == 5 and lines["Cris"]["eliminated"]
     text = screen_text(app)
-    assert "Round 1 scoring" in text and "Anna takes a bonbon token: most points." in text
+    assert "Round 1 scoring" in text and "Anna takes a bonbon token (most points)." in text
     assert "out: does not score" in text
     app.screenshot("bonbon-scoring")
 
@@ -264,7 +268,7 @@ def test_six_players_fit_the_800x480_screen(make_app):
     value(app, 6)  # Anna
     press(app, "Face down")  # Bartholomew
     value(app, 2)  # Cris
-    press(app, "Pass")  # Dominique passes first ...
+    press(app, FIRST_PASS)  # Dominique passes first ...
     tile(app, "sets")  # ... and takes the sets tile
     press(app, "Face down")  # Eli
     value(app, 3)  # Francesca
@@ -298,3 +302,48 @@ def test_the_board_fits_1024x600(make_app):
         if isinstance(widget, Button) and widget.opacity > 0:
             assert widget.right <= 1024 and widget.y >= 0 and min(widget.size) >= 56, widget.text
     app.screenshot("bonbon-1024x600")
+
+
+def test_the_variety_count_at_the_reveal_a_deck_warning_and_the_game_over(make_app):
+    app = start(make_app, names=("Anna", "John"))
+    begin(app, tiles=("variety", "zeros", "ones"))
+    act = app.table.session.dispatch
+    for _ in range(2):  # two rounds won by Anna, entered quickly
+        act({"type": "draw", "face": "up", "kind": "regular", "value": 6})
+        act({"type": "pass"})  # John passes first and takes a tile other than variety
+        act({"type": "take_tile", "tile": next(t for t in view(app)["tiles"]["available"] if t != "variety")})
+        act({"type": "pass"})
+        pile = app.table.session.expected().legal[0].fields["new_tiles"]
+        act({"type": "next_round", "new_tiles": [next(t for t in pile if t != "variety")]})
+    assert player(app, "Anna")["tokens"] == 2
+    # Round 3: John plays three swap cards (the deck has two), then Anna passes with the variety tile.
+    turn = view(app)["turn"]
+    if turn == "John":
+        act({"type": "draw", "face": "up", "kind": "regular", "value": 1})
+    act({"type": "draw", "face": "down"})  # Anna
+    for _ in range(3):
+        act({"type": "draw", "face": "up", "kind": "swap", "value": 1})  # John
+        act({"type": "end_turn"})
+        if view(app)["turn"] == "Anna" and _ < 2:
+            act({"type": "draw", "face": "down"})
+    app.frames(3)
+    assert "Check the cards entered: 3 swap cards on the table, but the deck has 2" in app.texts()
+    press(app, FIRST_PASS)
+    tile(app, "variety")
+    press(app, "Pass")  # John
+    assert view(app)["phase"] == "reveal"
+    waiting = view(app)["reveal"][0]
+    assert waiting["player"] == "Anna" and waiting["variety"]
+    for _ in range(waiting["values"]):
+        value(app, 2)
+    assert any("holds the +1 variety tile: how many different illustrations" in t for t in app.texts())
+    value(app, waiting["variety_max"])
+    game = view(app)
+    anna = next(line for line in game["scoring"]["lines"] if line["player"] == "Anna")
+    assert anna["tile_points"] == waiting["variety_max"] and game["phase"] == "over"
+    assert game["winners"] == ["Anna"]
+    text = screen_text(app)
+    assert "Anna won with 3 bonbon tokens after 3 rounds" in text
+    assert "The game is over. Undo takes back the last move." in text
+    assert "1: Anna" in text and "3: Anna" in text
+    app.screenshot("bonbon-game-over")

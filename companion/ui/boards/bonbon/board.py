@@ -49,7 +49,7 @@ class BonbonBoard(Board):
         self.add_widget(self.board)
 
     def _game_mode(self) -> None:
-        top = BoxLayout(size_hint_y=None, height=TOP, spacing=theme.GAP)
+        self.strip = top = BoxLayout(size_hint_y=None, height=TOP, spacing=theme.GAP)
         self.collective = CollectiveStrip(size_hint_x=0.54)
         self.tiles = TileStrip(size_hint_x=0.46)
         top.add_widget(self.collective)
@@ -74,20 +74,33 @@ class BonbonBoard(Board):
         self.collective.show(game["collective"])
         self.tiles.show(game["tiles"], colours)
         self.left.clear_widgets()
-        if phase == "setup":
-            self.left.size_hint_x, self.entry.size_hint_x = 0, 1
-            self.left.opacity = 0
-        elif phase in ("scored", "over") and game["scoring"]:
+        self._top(phase not in ("setup", "scored", "over"))
+        self._left(phase != "setup")
+        if phase in ("scored", "over") and game["scoring"]:
+            # The scoring table takes the top strip's height too: the board no longer moves.
             self.left.size_hint_x, self.entry.size_hint_x = 0.62, 0.38
-            self.left.opacity = 1
             self.left.add_widget(self.scoring)
-            self.scoring.show(game["scoring"], colours)
-        else:
+            tokens = {p["name"]: p["tokens"] for p in game["players"]}
+            self.scoring.show(game["scoring"], colours, tokens, game["tokens_to_win"])
+        elif phase != "setup":
             self.left.size_hint_x, self.entry.size_hint_x = 0.54, 0.46
-            self.left.opacity = 1
-            self.players.show(game["players"], colours, view["expected"]["turn"], game["tokens_to_win"])
+            self.players.show(game["players"], colours, view["expected"]["turn"], game["tokens_to_win"],
+                              playing=phase == "play")
             self.left.add_widget(self.players)
             self.warnings.text = "Check the cards entered: " + "; ".join(game["warnings"]) if game["warnings"] else ""
             if game["warnings"]:
                 self.left.add_widget(self.warnings)
         self.entry.show(view, colours)
+
+    def _left(self, shown: bool) -> None:
+        """Before the first round the tile and starter choice takes the whole width."""
+        if shown and not self.left.parent:
+            self.main.add_widget(self.left, index=1)
+        elif not shown and self.left.parent:
+            self.main.remove_widget(self.left)
+
+    def _top(self, shown: bool) -> None:
+        if shown and not self.strip.parent:
+            self.add_widget(self.strip, index=1)
+        elif not shown and self.strip.parent:
+            self.remove_widget(self.strip)

@@ -66,7 +66,9 @@ class DrawPanel(BoxLayout):
             out.append(parts.button(self.legal["end_turn"]["label"], lambda: self.act({"type": "end_turn"}),
                                     font_size=theme.FONT_SMALL))
         if "pass" in self.legal:
-            out.append(parts.button("Pass", lambda: self.act({"type": "pass"}), primary=True))
+            earns = "tile" in self.legal["pass"]["fields"]
+            label = f"[b]Pass[/b]\n[size={int(theme.FONT_SMALL * 0.85)}]first: takes a tile[/size]" if earns else "Pass"
+            out.append(parts.button(label, lambda: self.act({"type": "pass"}), primary=True))
         return out
 
     def _face_down(self) -> None:

@@ -7,12 +7,12 @@ from typing import Any
 from kivy.uix.widget import Widget
 
 from companion.ui import theme
-from companion.ui.boards.bonbon import parts
 from companion.ui.boards.bonbon.draw import DrawPanel
 from companion.ui.boards.bonbon.effects import TargetPanel
 from companion.ui.boards.bonbon.parts import Act
 from companion.ui.boards.bonbon.reveal import RevealPanel
 from companion.ui.boards.bonbon.start import StartPanel
+from companion.ui.boards.bonbon.summary import GameOver
 from companion.ui.boards.bonbon.tilechoice import TakeTile, next_round
 from companion.ui.widgets import Panel
 
@@ -48,8 +48,6 @@ class EntryPanel(Panel):
         elif "next_round" in legal:
             panel = next_round(legal["next_round"], self.act)
         else:
-            panel = parts.caption("The game is over. Undo takes back the last move.", bold=True)
-            self.add_widget(panel)
-            panel = parts.spacer()
+            panel = GameOver(view["view"])
         self.current = panel
         self.add_widget(panel)

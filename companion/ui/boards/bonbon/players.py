@@ -47,7 +47,7 @@ class PlayerRow(Panel):
             self._edge = Line(width=2)
         self.bind(pos=self._outline, size=self._outline)
 
-    def show(self, player: dict[str, Any], colour: list[float], acting: bool, to_win: int) -> None:
+    def show(self, player: dict[str, Any], colour: list[float], acting: bool, to_win: int, playing: bool) -> None:
         marker = words.symbol("▶") + " " if acting else ""
         self.name.text = marker + player["name"]
         self.name.color = colour
@@ -63,7 +63,8 @@ class PlayerRow(Panel):
         up, limit = player.get("face_up_total", 0), player["limit"]
         self.total.text = f"{up}[size={int(theme.FONT_SMALL)}]/{limit}[/size]"
         self.total.color = words.personal_colour(up, limit)
-        done = bool(status)
+        # Once the round is over everyone has stopped: only the eliminated stay dimmed, the rest are checked.
+        done = player.get("status") == "out" or (playing and bool(status))
         for widget in (self.cards, self.total, self.extra):
             widget.opacity = DIMMED if done else 1
         self.background = theme.PANEL_LIGHT if acting else theme.PANEL
@@ -97,13 +98,13 @@ class PlayerList(BoxLayout):
         self.bind(height=self._fit)
 
     def show(self, players: list[dict[str, Any]], colours: dict[str, list[float]], acting: str | None,
-             to_win: int) -> None:
+             to_win: int, playing: bool = True) -> None:
         while len(self.rows) < len(players):
             self.rows.append(PlayerRow(size_hint_y=None))
         self.clear_widgets()
         self.shown = self.rows[: len(players)]
         for row, player in zip(self.shown, players):
-            row.show(player, colours[player["name"]], player["name"] == acting, to_win)
+            row.show(player, colours[player["name"]], player["name"] == acting, to_win, playing)
             self.add_widget(row)
         self.add_widget(Widget())  # the rows keep to the top when there is room to spare
         self._fit()

@@ -19,9 +19,11 @@ COLUMNS = (
     ("total", "total", 1.15),
     ("played", "cards_played", 1.1),
     ("down", "face_down_cards", 1.0),
-    ("token", "token", 1.0),
+    ("tokens", "token", 1.2),
 )
-NAME_WEIGHT = 2.0
+NAME_WEIGHT = 2.6
+NOTE = ("Sets: each set of face-down cards in a row scores its size less 1. "
+        "Ties: most cards played (not zeros), then most face-down cards.")
 
 
 def _cell(text: str, weight: float, colour=None, bold: bool = False, size: float | None = None,
@@ -32,10 +34,16 @@ def _cell(text: str, weight: float, colour=None, bold: bool = False, size: float
     return label
 
 
+def rings(held: int, won: bool, to_win: int) -> str:
+    """The tokens a player holds after the round; the one just won in amber."""
+    old = held - 1 if won else held
+    text = "●" * old + (f"[color={words.hex_of(theme.ACCENT)}]●[/color]" if won else "")
+    text += f"[color={words.hex_of(theme.MUTED)}]{'○' * max(0, to_win - held)}[/color]"
+    return f"[size={int(theme.FONT_SMALL)}]{words.symbol(text)}[/size]"
+
+
 def cell_text(line: dict[str, Any], key: str) -> str:
-    """One number of a line as the table prints it; the token as a filled ring."""
-    if key == "token":
-        return words.symbol("●") if line["token"] else ""
+    """One number of a line as the table prints it."""
     if key == "tile_points" and line["tile"] is None:
         return "–"
     if key == "sets_points" and line["face_down_sets"]:
@@ -49,8 +57,12 @@ class ScoringTable(Panel):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(orientation="vertical", padding=(theme.PAD, 6), spacing=2, **kwargs)
+        self.lines: list[Panel] = []
+        self.note: Text | None = None
+        self.bind(height=self._fit)
 
-    def show(self, scoring: dict[str, Any], colours: dict[str, list[float]]) -> None:
+    def show(self, scoring: dict[str, Any], colours: dict[str, list[float]], tokens: dict[str, int],
+             to_win: int) -> None:
         self.clear_widgets()
         title = f"Round {scoring['round']} scoring"
         reason = words.end_reason(scoring.get("end_reason"))
@@ -62,27 +74,45 @@ class ScoringTable(Panel):
         for heading, _key, weight in COLUMNS:
             head.add_widget(_cell(heading, weight, theme.MUTED, size=theme.FONT_SMALL * 0.9))
         self.add_widget(head)
-        lines = scoring["lines"]
-        each = min(46.0, max(32.0, (self.height - 150) / max(1, len(lines))))
-        for line in lines:
-            self.add_widget(self._line(line, colours[line["player"]], each))
+        self.lines = [self._line(line, colours[line["player"]], rings(tokens[line["player"]], line["token"], to_win))
+                      for line in scoring["lines"]]
+        for row in self.lines:
+            self.add_widget(row)
         self.add_widget(Text(text=words.decided(scoring), bold=True, color=theme.ACCENT, font_size=theme.FONT_SMALL))
-        self.add_widget(Text(text="Sets: each set of face-down cards in a row scores its size less 1. "
-                                  "Ties: most cards played (not zeros), then most face-down cards.",
-                             color=theme.MUTED, font_size=theme.FONT_SMALL * 0.85))
+        self.note = Text(text=NOTE, color=theme.MUTED, font_size=theme.FONT_SMALL * 0.85)
+        self.add_widget(self.note)
         self.add_widget(BoxLayout())
+        self._fit()
 
-    def _line(self, line: dict[str, Any], colour: list[float], height: float) -> Panel:
-        row = Panel(size_hint_y=None, height=height, radius=6,
+    def _fit(self, *_) -> None:
+        """Lines as tall as the panel allows (a finger's width at most); the footnote goes first when short."""
+        if not self.lines:
+            return
+        for keep_note in (True, False):
+            if not keep_note and self.note.parent:
+                self.remove_widget(self.note)  # the rule reminder gives way to the lines
+            others = [w for w in self.children if w not in self.lines and w.size_hint_y is None]
+            for w in others:
+                if isinstance(w, Text):
+                    w.texture_update()
+            fixed = sum(w.height for w in others) + self.spacing * (len(self.children) - 1) + self.padding[1] * 2
+            each = (self.height - fixed) / len(self.lines)
+            if each >= 34:
+                break
+        each = max(28.0, min(46.0, each))
+        for row in self.lines:
+            row.height = each
+
+    def _line(self, line: dict[str, Any], colour: list[float], held: str) -> Panel:
+        row = Panel(size_hint_y=None, height=34, radius=6,
                     background=theme.PANEL_LIGHT if line["token"] else theme.PANEL)
-        row.add_widget(_cell(line["player"], NAME_WEIGHT, colour, bold=True, halign="left"))
+        row.add_widget(_cell(line["player"], NAME_WEIGHT, colour, bold=True, halign="left", size=theme.FONT_SMALL * 1.1))
         if line["eliminated"]:
-            row.add_widget(_cell("out: does not score", sum(w for _h, _k, w in COLUMNS), theme.DANGER, bold=True,
-                                 size=theme.FONT_SMALL, halign="left"))
-            return row
-        for _heading, key, weight in COLUMNS:
-            bold = key in ("total", "token")
-            tint = theme.ACCENT if key == "token" else theme.TEXT
-            row.add_widget(_cell(cell_text(line, key), weight, tint, bold=bold,
-                                 size=theme.FONT_TITLE if key == "total" else theme.FONT))
+            row.add_widget(_cell("out: does not score", sum(w for _h, _k, w in COLUMNS[:-1]), theme.DANGER,
+                                 bold=True, size=theme.FONT_SMALL, halign="left"))
+        else:
+            for _heading, key, weight in COLUMNS[:-1]:
+                row.add_widget(_cell(cell_text(line, key), weight, bold=key == "total",
+                                     size=theme.FONT_TITLE if key == "total" else theme.FONT))
+        row.add_widget(_cell(held, COLUMNS[-1][2]))
         return row

@@ -26,7 +26,7 @@ TILE_LONG = {
     "zeros": "1 point for every 0 played",
     "face_up": "1 point per face-up card (not zeros)",
     "ones": "1 point per card showing 1",
-    "sets": "2 points per set of 2+ face-down cards",
+    "sets": "2 points per face-down set of 2+",
     "variety": "1 point per different illustration",
 }
 
@@ -61,10 +61,9 @@ OVERFLOW_BACKGROUND = get_color_from_hex("#5C1414")  # behind an exceeded limit:
 
 DECIDED = {
     "points": "most points",
-    "cards played": "tied on points: most cards played (zeros do not count)",
+    "cards played": "tied on points: most cards played, zeros not counted",
     "face-down cards": "tied on points and cards: most face-down cards",
-    "tie": "still tied after both tie-breaks: all of them",
-    "nobody scored": "",
+    "tie": "still tied after both tie-breaks: every tied player takes one",
 }
 
 
@@ -124,9 +123,9 @@ def decided(scoring: dict[str, Any]) -> str:
     winners = scoring["winners"]
     if not winners:
         return "Nobody scored: no bonbon token this round."
-    names = " and ".join(winners)
+    names = winners[0] if len(winners) == 1 else f"{', '.join(winners[:-1])} and {winners[-1]}"
     takes = "takes a bonbon token" if len(winners) == 1 else "take a bonbon token"
-    return f"{names} {takes}: {DECIDED.get(scoring['decided_by'], scoring['decided_by'])}."
+    return f"{names} {takes} ({DECIDED.get(scoring['decided_by'], scoring['decided_by'])})."
 
 
 def end_reason(reason: str | None) -> str:
