@@ -108,7 +108,7 @@ def test_a_round_by_touch_from_the_tiles_to_the_next_round(make_app):
     assert view(app)["step"] == "effect" and view(app)["effect"] == "swap"
     assert "Swap: tap two cards of two different players" in app.texts()
     card(app, "Cris", 1)
-    assert "Swap Cris's 3 card with a card of another player" in app.texts()
+    assert "Swap Cris's 3 with a card of another player" in app.texts()
     app.screenshot("bonbon-effect")
     card(app, "John", 1)
     assert [c.get("value") for c in player(app, "Cris")["cards"]] == [None, 1]
@@ -155,7 +155,7 @@ def test_a_round_by_touch_from_the_tiles_to_the_next_round(make_app):
     assert lines["John"]["total"] == 5 and lines["Cris"]["eliminated"]
     text = screen_text(app)
     assert "Round 1 scoring" in text and "Anna takes a bonbon token (most points)." in text
-    assert "out: does not score" in text
+    assert "out: does not score" in text and "Ties: most cards played" in text
     app.screenshot("bonbon-scoring")
 
     # Next round: the taken tile is replaced, and the last player to draw starts.
@@ -189,6 +189,8 @@ def test_reveal_turn_down_pass_and_draw_again_cards_by_touch(make_app):
     value(app, 4)
     card(app, "John", 1)
     assert player(app, "John")["cards"] == [{"face": "down"}]
+    john = board(app).players.shown[1]
+    assert [chip.text for chip in john.cards.chips] == [""] and john.total.text.startswith("0")
     assert view(app)["collective"]["total"] == 7
     app.screenshot("bonbon-turn-down")
     # Anna's pass card: she passes at once with a tile of her choice.

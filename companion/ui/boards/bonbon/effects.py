@@ -81,7 +81,7 @@ class TargetPanel(BoxLayout):
     def _ask(self) -> str:
         if self.kind == "swap" and self.first:
             card = self.players[self.first["player"]]["cards"][self.first["card"] - 1]
-            return f"Swap {self.first['player']}'s {words.card_text(card)} card with a card of another player"
+            return f"Swap {self.first['player']}'s {words.card_text(card)} with a card of another player"
         return ASK[self.kind]
 
     def _picker(self) -> ScrollView:

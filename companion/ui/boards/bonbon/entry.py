@@ -23,7 +23,6 @@ class EntryPanel(Panel):
     def __init__(self, act: Act, **kwargs) -> None:
         super().__init__(orientation="vertical", padding=(theme.PAD, theme.GAP), **kwargs)
         self.act = act
-        self.current: Widget | None = None
 
     def show(self, view: dict[str, Any], colours: dict[str, list[float]]) -> None:
         expected = view["expected"]
@@ -49,5 +48,4 @@ class EntryPanel(Panel):
             panel = next_round(legal["next_round"], self.act)
         else:
             panel = GameOver(view["view"])
-        self.current = panel
         self.add_widget(panel)

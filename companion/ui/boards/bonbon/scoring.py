@@ -88,6 +88,8 @@ class ScoringTable(Panel):
         """Lines as tall as the panel allows (a finger's width at most); the footnote goes first when short."""
         if not self.lines:
             return
+        if not self.note.parent:
+            self.add_widget(self.note, index=1)  # above the spacer: the height may allow it again
         for keep_note in (True, False):
             if not keep_note and self.note.parent:
                 self.remove_widget(self.note)  # the rule reminder gives way to the lines

@@ -112,10 +112,10 @@ def tokens(held: int, to_win: int) -> str:
 
 
 def card_text(card: dict[str, Any]) -> str:
-    """A card in words for a target button: its value when face-up (or revealed), else 'face-down'."""
+    """A card in words: its value when face-up (or revealed), else 'face-down card'."""
     if card["face"] == "up" or card.get("value") is not None:
         return str(card["value"])
-    return "face-down"
+    return "face-down card"
 
 
 def decided(scoring: dict[str, Any]) -> str:
