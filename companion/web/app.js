@@ -188,6 +188,9 @@
     });
     client.on("connect", function () {
       connected = true;
+      // What the broker keeps is the current truth: trust the retained state that follows,
+      // whatever its version (the table may have restarted with a new database meanwhile).
+      shown.version = -1;
       setStatus();
       var wanted = tableId
         ? [topic("availability"), topic("state"), topic("events")]

@@ -234,3 +234,17 @@ def test_many_tables_share_one_broker_by_prefix_and_table_id(broker, tmp_path, s
         for store, _, b in tables:
             b.close()
             store.close()
+
+
+def test_a_stale_offline_from_an_old_connection_is_put_right(broker, table, broadcaster, spy):
+    """A Last Will of a connection the broker has not yet noticed was lost may arrive late."""
+    spy.wait_for(lambda w: broadcaster.connected)
+    late = paho.Client(paho.CallbackAPIVersion.VERSION2)
+    late.username_pw_set("companion", "table-password-for-tests")
+    late.connect("127.0.0.1", broker.mqtt_port)
+    late.loop_start()
+    late.publish(AVAILABILITY, "offline", qos=1, retain=True).wait_for_publish(3)
+    late.disconnect()
+    late.loop_stop()
+    spy.wait_for(lambda w: w.on(AVAILABILITY)[-1].payload == b"online")
+    assert retained(broker.mqtt_port, AVAILABILITY) == b"online"
