@@ -118,3 +118,15 @@ def test_the_spy_used_by_these_tests_may_read_but_never_write(broker):
     client.loop_stop()
     assert w.messages == []
     w.close()
+
+
+def test_the_page_server_gives_nothing_outside_the_phone_page(broker):
+    import http.client
+
+    for path in ("/../passwd", "/../../../../etc/passwd", "/%2e%2e/passwd", "/vendor/../../passwd"):
+        conn = http.client.HTTPConnection("127.0.0.1", broker.ws_port, timeout=5)
+        conn.request("GET", path)
+        reply = conn.getresponse()
+        body = reply.read()
+        conn.close()
+        assert reply.status == 404 and b"companion:" not in body and b"root:" not in body, path
