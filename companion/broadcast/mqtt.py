@@ -328,8 +328,7 @@ class Broadcaster:
         elif self._ha_prefix is not None and message.topic == homeassistant.status_topic(self._ha_prefix):
             if text == ONLINE:
                 with self._cond:
-                    self._discovery_due = True
-                    self._state_dirty = True  # Home Assistant may have started after the last state
+                    self._discovery_due = True  # the state is retained: Home Assistant reads it itself
                     self._cond.notify_all()
 
 
