@@ -10,7 +10,7 @@ from companion.ui.boards.bonbon.effects import CardButton
 from tests.ui.driver import AppDriver
 
 
-FIRST_PASS = "[b]Pass[/b]\n[size=15]first: takes a tile[/size]"
+FIRST_PASS = "[b]Pass[/b]\n[size=15]takes a tile[/size]"
 
 
 def start(make_app, names=("Anna", "John", "Cris"), options=None, **kwargs) -> AppDriver:
@@ -118,7 +118,7 @@ def test_a_round_by_touch_from_the_tiles_to_the_next_round(make_app):
     press(app, "Face down")  # Anna
     # John's zero turns over his face-down card: the table enters its value, then he may go on.
     value(app, 0)
-    assert "Card 2 (from the left) shows:" in app.texts()
+    assert "The zero turns over John's face-down card, left to right. Card 2 (from the left) shows:" in app.texts()
     value(app, 2)
     game = view(app)
     assert [c["value"] for c in player(app, "John")["cards"]] == [3, 2, 0]
@@ -146,7 +146,7 @@ def test_a_round_by_touch_from_the_tiles_to_the_next_round(make_app):
     app.screenshot("bonbon-reveal")
 
     # The reveal: Anna turns over her face-down card and the table enters it.
-    assert "Anna turns over 1 face-down card, left to right." in app.texts()
+    assert "Anna turns over 1 face-down card, left to right. Card 1 shows:" in app.texts()
     value(app, 4)
     game = view(app)
     assert game["phase"] == "scored"

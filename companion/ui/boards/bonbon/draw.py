@@ -59,7 +59,9 @@ class DrawPanel(BoxLayout):
         self.face_down.disabled = kind in self.fields["face_up_only"]
 
     def _actions(self) -> list[Any]:
-        self.face_down = parts.button("Face down", self._face_down)
+        three = "pass" in self.legal and "end_turn" in self.legal
+        size = theme.FONT_SMALL if three else theme.FONT  # three buttons share the width
+        self.face_down = parts.button("Face down", self._face_down, font_size=size)
         self.face_down.disabled = self.kind in self.fields["face_up_only"]
         out = [self.face_down]
         if "end_turn" in self.legal:
@@ -67,8 +69,8 @@ class DrawPanel(BoxLayout):
                                     font_size=theme.FONT_SMALL))
         if "pass" in self.legal:
             earns = "tile" in self.legal["pass"]["fields"]
-            label = f"[b]Pass[/b]\n[size={int(theme.FONT_SMALL * 0.85)}]first: takes a tile[/size]" if earns else "Pass"
-            out.append(parts.button(label, lambda: self.act({"type": "pass"}), primary=True))
+            label = f"[b]Pass[/b]\n[size={int(theme.FONT_SMALL * 0.85)}]takes a tile[/size]" if earns else "Pass"
+            out.append(parts.button(label, lambda: self.act({"type": "pass"}), primary=True, font_size=size))
         return out
 
     def _face_down(self) -> None:
@@ -91,14 +93,11 @@ class DrawPanel(BoxLayout):
     def _zero_reveals(self) -> None:
         positions = self.fields["zero_reveals"]
         done = len(self.revealed)
-        so_far = ", ".join(str(v) for v in self.revealed)
+        entered = f" Entered: {', '.join(str(v) for v in self.revealed)}." if self.revealed else ""
         self.add_widget(parts.caption(
-            f"The zero turns over {self.who}'s face-down card{'s' if len(positions) > 1 else ''} "
-            f"at {', '.join(str(p) for p in positions)}." + (f" So far: {so_far}." if so_far else ""), bold=True))
-        self.add_widget(parts.caption(f"Card {positions[done]} (from the left) shows:", theme.MUTED))
-        self.add_widget(parts.value_grid(list(self.fields["value"]), self._revealed))
-        back = parts.button("Back", self._back)
-        self.add_widget(parts.grid([back], 2))
+            f"The zero turns over {self.who}'s face-down card{'s' if len(positions) > 1 else ''}, "
+            f"left to right.{entered} Card {positions[done]} (from the left) shows:", bold=True))
+        self.add_widget(parts.value_grid(list(self.fields["value"]), self._revealed, back=self._back))
         self.add_widget(parts.spacer())
 
     def _revealed(self, value: int) -> None:

@@ -138,8 +138,7 @@ class TargetPanel(BoxLayout):
         ref = self.asking
         self.add_widget(parts.caption(f"{ref['player']}'s card {ref['card']} (from the left) turns face-up. "
                                       "Its value:", bold=True))
-        self.add_widget(parts.value_grid(list(self.spec["fields"]["value"]), self._peeked))
-        self.add_widget(parts.grid([parts.button("Back", self._back)], 2))
+        self.add_widget(parts.value_grid(list(self.spec["fields"]["value"]), self._peeked, back=self._back))
         self.add_widget(parts.spacer())
 
     def _peeked(self, value: int) -> None:

@@ -41,10 +41,13 @@ def grid(widgets: Iterable[Widget], cols: int) -> GridLayout:
     return layout
 
 
-def value_grid(values: list[int], choose: Callable[[int], Any], cols: int = 5) -> GridLayout:
-    """One big button per value; a long range takes more columns rather than a third row."""
-    cols = max(cols, math.ceil(len(values) / 2))
-    return grid((button(f"[b]{v}[/b]", lambda v=v: choose(v), font_size=theme.FONT_TITLE) for v in values), cols)
+def value_grid(values: list[int], choose: Callable[[int], Any], cols: int = 5,
+               back: Callable[[], Any] | None = None) -> GridLayout:
+    """One big button per value (and Back in the last cell); a long range takes more columns, not a third row."""
+    cells = [button(f"[b]{v}[/b]", lambda v=v: choose(v), font_size=theme.FONT_TITLE) for v in values]
+    if back:
+        cells.append(button("Back", back, font_size=theme.FONT_SMALL))
+    return grid(cells, max(cols, math.ceil(len(cells) / 2)))
 
 
 def tile_label(tile: str, prefix: str = "") -> str:
@@ -64,6 +67,12 @@ def toggle(text: str, on: bool, changed: Callable[[bool], Any], group: str | Non
     chip.bind(size=lambda c, *_: setattr(c, "text_size", (c.width - theme.GAP, None)))
     chip.bind(state=lambda c, state: changed(state == "down"))
     return chip
+
+
+def name_chip(name: str, on: bool, chosen: Callable[[str], Any], group: str, **kwargs: Any) -> Chip:
+    """A player's name to choose, one of a group; a long name is shortened, never broken mid-word."""
+    return toggle(name, on, lambda down: down and chosen(name), group=group, shorten=True, shorten_from="right",
+                  **kwargs)
 
 
 def spacer() -> Widget:

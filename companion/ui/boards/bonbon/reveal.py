@@ -28,24 +28,23 @@ class RevealPanel(BoxLayout):
     def build(self) -> None:
         self.clear_widgets()
         if len(self.waiting) > 1:
-            chips = [parts.toggle(name, name == self.player, lambda on, n=name: on and self._choose(n),
-                                  group=f"bonbon-reveal-{id(self)}") for name in self.waiting]
+            chips = [parts.name_chip(name, name == self.player, self._choose, f"bonbon-reveal-{id(self)}")
+                     for name in self.waiting]
             self.add_widget(parts.grid(chips, min(3, len(chips))))
         need = self.waiting[self.player]
-        so_far = f" So far: {', '.join(str(v) for v in self.values)}." if self.values else ""
+        so_far = f" Entered: {', '.join(str(v) for v in self.values)}." if self.values else ""
+        back = self._back if self.values else None
         if len(self.values) < need["values"]:
+            count = need["values"]
             self.add_widget(parts.caption(
-                f"{self.player} turns over {need['values']} face-down card{'s' if need['values'] > 1 else ''}, "
-                f"left to right.{so_far}", bold=True))
-            self.add_widget(parts.caption(f"Card {len(self.values) + 1} of {need['values']} shows:", theme.MUTED))
-            self.add_widget(parts.value_grid(self.values_offered, self._value))
+                f"{self.player} turns over {count} face-down card{'s' if count > 1 else ''}, left to right.{so_far} "
+                f"Card {len(self.values) + 1} shows:", bold=True))
+            self.add_widget(parts.value_grid(self.values_offered, self._value, back=back))
         else:
             self.add_widget(parts.caption(
                 f"{self.player} holds the {words.TILE_SHORT['variety']} tile: how many different "
                 f"illustrations among their cards (not zeros)?{so_far}", bold=True))
-            self.add_widget(parts.value_grid(list(range(need["variety_max"] + 1)), self._variety, cols=6))
-        if self.values:
-            self.add_widget(parts.grid([parts.button("Back", self._back)], 2))
+            self.add_widget(parts.value_grid(list(range(need["variety_max"] + 1)), self._variety, cols=6, back=back))
         self.add_widget(parts.spacer())
 
     def _choose(self, name: str) -> None:

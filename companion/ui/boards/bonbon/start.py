@@ -20,9 +20,8 @@ class StartPanel(PickTiles):
         super().__init__(f"Lay out {fields['count']} bonus tiles at random and tap them here", fields["tiles"],
                          fields["count"], "Start round 1", self._start, **kwargs)
         self.add_before_go(parts.caption("Who starts? The last player to have eaten chocolate:", bold=True))
-        chips = [parts.toggle(name, name == self.first, lambda on, n=name: on and self._first(n),
-                              group=f"bonbon-first-{id(self)}",
-                              font_size=theme.FONT if len(fields["first"]) <= 4 else theme.FONT_SMALL)
+        size = theme.FONT if len(fields["first"]) <= 4 else theme.FONT_SMALL
+        chips = [parts.name_chip(name, name == self.first, self._first, f"bonbon-first-{id(self)}", font_size=size)
                  for name in fields["first"]]
         self.add_before_go(parts.grid(chips, max(3, len(chips))))
 
