@@ -69,7 +69,8 @@ class Broadcaster:
         self._view: dict[str, Any] | None = None
         self._game_number: int | None = None
         self._state_dirty = True  # the first connection always tells what is (or is not) being played
-        self._events: collections.deque[dict[str, Any]] = collections.deque(maxlen=MAX_EVENTS)
+        # (event, view, game number, time) of each event not yet published
+        self._events: collections.deque[tuple[Any, ...]] = collections.deque(maxlen=MAX_EVENTS)
         self._discovery_due = self._ha_prefix is not None
         self._announced: set[str] = set()  # players with a Home Assistant sensor
         self._connected = False
@@ -226,10 +227,8 @@ class Broadcaster:
             if self._connected:  # events are live news: none are kept for a broker that is away
                 happened = change.events or ([{"type": change.kind}] if change.kind != "action" else [])
                 at = datetime.now(timezone.utc).isoformat(timespec="milliseconds")
-                for event in happened:
-                    self._events.append(
-                        event_payload(event, view=change.view, game_number=self._game_number, at=at)
-                    )
+                for event in happened:  # made into payloads by the publisher, not here
+                    self._events.append((event, change.view, self._game_number, at))
             self._cond.notify_all()
 
     # -- the publisher thread -------------------------------------------------------
@@ -252,7 +251,8 @@ class Broadcaster:
                     state = state_payload(
                         view, game_number=number, table_id=self.topics.table, table_name=self.table_name
                     )
-                self._send(state, events, self._discovery(view) if discovery_due else [])
+                news = [event_payload(e, view=v, game_number=n, at=at) for e, v, n, at in events]
+                self._send(state, news, self._discovery(view) if discovery_due else [])
             except Exception as exc:
                 self._fault = f"{type(exc).__name__}: {exc}"
                 log.exception("MQTT: publishing failed; the next change is published as usual")
