@@ -47,7 +47,7 @@ class BoardMode(BoxLayout):
         game = view["view"]
         collective = game["collective"]
         legal = {spec["type"] for spec in view["expected"]["legal"]}
-        self.heading.text = f"Round {game['round']}  [color=#C5CED8]collective limit board[/color]"
+        self.heading.text = f"Round {game['round']}  [color={words.hex_of(theme.MUTED)}]collective limit board[/color]"
         self.total.show(collective)
         self.reset.disabled = "board_reset" not in legal
         self.minus.disabled = collective["total"] == 0

@@ -84,7 +84,8 @@ class BigTotal(BoxLayout):
         self._shown = collective
         total, limit = collective["total"], collective["limit"]
         colour = words.collective_colour(total, limit)
-        self.number.text = f"{total}[size={int(self.number.font_size * 0.4)}][color=#C5CED8] / {limit}[/color][/size]"
+        muted = words.hex_of(theme.MUTED)
+        self.number.text = f"{total}[size={int(self.number.font_size * 0.4)}][color={muted}] / {limit}[/color][/size]"
         self.number.color = colour
         self.bar.show(total, limit)
         if collective["over"]:

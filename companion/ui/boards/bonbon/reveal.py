@@ -10,7 +10,6 @@ from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.ui import theme
 from companion.ui.boards.bonbon import parts, words
 from companion.ui.boards.bonbon.parts import Act
 

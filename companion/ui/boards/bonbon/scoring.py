@@ -48,7 +48,7 @@ def cell_text(line: dict[str, Any], key: str) -> str:
         return "–"
     if key == "sets_points" and line["face_down_sets"]:
         runs = "+".join(str(r) for r in line["face_down_sets"])
-        return f"{line[key]}[size={int(theme.FONT_SMALL * 0.8)}][color=#C5CED8] ({runs})[/color][/size]"
+        return f"{line[key]}[size={int(theme.FONT_SMALL * 0.8)}][color={words.hex_of(theme.MUTED)}] ({runs})[/color][/size]"
     return str(line[key])
 
 
@@ -66,7 +66,8 @@ class ScoringTable(Panel):
         self.clear_widgets()
         title = f"Round {scoring['round']} scoring"
         reason = words.end_reason(scoring.get("end_reason"))
-        self.add_widget(Text(text=f"[b]{title}[/b]  [color=#C5CED8]({reason})[/color]" if reason else title,
+        muted = words.hex_of(theme.MUTED)
+        self.add_widget(Text(text=f"[b]{title}[/b]  [color={muted}]({reason})[/color]" if reason else title,
                              markup=True, wrap=False, size_hint_y=None, height=theme.FONT * 1.3,
                              font_size=theme.FONT_SMALL))
         head = BoxLayout(size_hint_y=None, height=theme.FONT_SMALL * 1.4)

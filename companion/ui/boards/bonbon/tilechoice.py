@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.boards.bonbon import parts
@@ -36,7 +38,8 @@ class TakeTile(BoxLayout):
 class PickTiles(BoxLayout):
     """Choose `count` tiles from a few (toggles), then the button that sends them."""
 
-    def __init__(self, title: str, tiles: list[str], count: int, go_label: str, send, **kwargs) -> None:
+    def __init__(self, title: str, tiles: list[str], count: int, go_label: str,
+                 send: Callable[[list[str]], Any], **kwargs) -> None:
         super().__init__(orientation="vertical", spacing=parts.GAP, **kwargs)
         self.count = count
         self.chosen: list[str] = []
@@ -53,7 +56,7 @@ class PickTiles(BoxLayout):
         self.add_widget(self.go)
         self._update()
 
-    def add_before_go(self, widget) -> None:
+    def add_before_go(self, widget: Widget) -> None:
         """Another choice that goes with the tiles (who starts)."""
         self.add_widget(widget, index=2)
 
