@@ -10,7 +10,6 @@ import fcntl
 import ipaddress
 import socket
 import struct
-import zlib
 from typing import Any
 from urllib.parse import quote
 
@@ -63,24 +62,3 @@ def qr_matrix(text: str, border: int = 2) -> list[list[bool]]:
     code.add_data(text)
     code.make(fit=True)
     return [[bool(m) for m in row] for row in code.get_matrix()]
-
-
-def qr_png(text: str, scale: int = 8, border: int = 2) -> bytes:
-    """The QR code as a black-on-white PNG, `scale` pixels a module (Kivy: CoreImage(BytesIO(png), ext="png"))."""
-    matrix = qr_matrix(text, border)
-    rows = []
-    for row in matrix:
-        line = bytes(0 if dark else 255 for dark in row for _ in range(scale))
-        rows.extend([b"\x00" + line] * scale)  # filter type 0 for every scanline
-    size = len(matrix) * scale
-    header = struct.pack(">IIBBBBB", size, size, 8, 0, 0, 0, 0)  # 8-bit greyscale
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + _chunk(b"IHDR", header)
-        + _chunk(b"IDAT", zlib.compress(b"".join(rows), 9))
-        + _chunk(b"IEND", b"")
-    )
-
-
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))

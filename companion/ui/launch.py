@@ -48,6 +48,7 @@ def install_input_config(kivy_config, touch: str) -> None:
 
 def launch(config: Config, sim: bool) -> int:
     prepare_kivy(config, sim)
+    from companion.broadcast.mqtt import Broadcaster
     from companion.inputs.start import start_inputs
     from companion.store import Store
     from companion.table import Table
@@ -55,7 +56,10 @@ def launch(config: Config, sim: bool) -> int:
 
     store = Store(config.database)
     table = Table(store)
-    app = CompanionApp(config, table, sim=sim)
+    # The broker never holds up the screen: start() returns at once and connects in the background.
+    broadcaster = Broadcaster(config, table)
+    broadcaster.start()
+    app = CompanionApp(config, table, devices=[broadcaster.status], sim=sim)
     # Input threads only hand over to the app's thread (Clock), so the app exists before they start.
     inputs = start_inputs(
         config,
@@ -70,6 +74,7 @@ def launch(config: Config, sim: bool) -> int:
         app.run()
     finally:
         inputs.close()
+        broadcaster.close()  # "offline" on the availability topic before leaving
         store.close()
     return 0
 

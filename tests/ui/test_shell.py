@@ -138,3 +138,17 @@ def test_the_shell_fits_1024x600(make_app):
     app.frames(3)
     assert app.find("Undo").top <= 600 and app.find("Add 3").right <= 1024
     app.screenshot("play-1024x600")
+
+
+def test_home_shows_a_qr_code_that_scans_to_the_phone_page(make_app):
+    import shutil
+    import subprocess
+
+    from companion.broadcast.phone_url import page_url
+
+    app = make_app().start()
+    app.frames(3)
+    png = app.screenshot("home")
+    assert shutil.which("zbarimg"), "zbar-tools is installed by the test setup"
+    scanned = subprocess.run(["zbarimg", "--quiet", "--raw", str(png)], capture_output=True, text=True)
+    assert scanned.stdout.strip() == page_url(app.config)

@@ -7,6 +7,7 @@ from kivy.uix.gridlayout import GridLayout
 
 from companion import games
 from companion.ui import theme
+from companion.ui.phone_code import PhoneCode
 from companion.ui.screens.base import BaseScreen
 from companion.ui.widgets import BigButton, Text
 
@@ -35,11 +36,14 @@ class HomeScreen(BaseScreen):
             button = BigButton(text=label)
             button.bind(on_release=lambda _b, t=target: app.go(t))
             side.add_widget(button)
-        side.add_widget(BoxLayout())
+        self.phone_code = PhoneCode(app.settings) if app.settings["mqtt"]["enabled"] else None
+        side.add_widget(self.phone_code or BoxLayout())
         row.add_widget(side)
         self.body.add_widget(row)
 
     def on_pre_enter(self, *_) -> None:
+        if self.phone_code is not None:
+            self.phone_code.refresh()
         self.game_grid.clear_widgets()
         for game in games.all_games():
             count = (

@@ -8,6 +8,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.scrollview import ScrollView
 
 from companion import __version__
+from companion.broadcast.phone_url import page_url
 from companion.status import DeviceStatus
 from companion.ui import theme
 from companion.ui.screens.base import BaseScreen
@@ -37,6 +38,8 @@ class StatusScreen(BaseScreen):
     def statuses(self) -> list[DeviceStatus]:
         out = self.app.device_statuses()
         settings = self.app.settings
+        if settings["mqtt"]["enabled"]:
+            out.append(DeviceStatus("Phone page", "ok", page_url(settings)))
         out.append(DeviceStatus("Companion", "ok", f"version {__version__}" + ("  (simulated hardware)" if self.app.sim else "")))
         out.append(DeviceStatus("Games kept in", "ok", str(settings.database)))
         out.append(DeviceStatus("Settings", "ok", str(settings.source) if settings.source else "defaults (no config file)"))
