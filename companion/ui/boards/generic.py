@@ -11,6 +11,7 @@ from kivy.utils import get_color_from_hex
 
 from companion.ui import theme
 from companion.ui.boards.base import Board
+from companion.ui.styling import symbol
 from companion.ui.widgets import BigButton, Panel, Text
 
 
@@ -57,7 +58,7 @@ class GenericBoard(Board):
         for player in view["players"]:
             row = BoxLayout(size_hint_y=None, height=theme.TOUCH)
             turn = view["expected"]["turn"] == player["name"]
-            marker = f"[font={theme.SYMBOLS}]▶[/font] " if turn else ""
+            marker = symbol("▶") + " " if turn else ""
             row.add_widget(Text(text=marker + player["name"], wrap=False, bold=turn, markup=True,
                                 color=get_color_from_hex(player["colour"])))
             for values in columns.values():

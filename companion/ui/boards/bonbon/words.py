@@ -7,7 +7,7 @@ from typing import Any
 from kivy.utils import get_color_from_hex
 
 from companion.ui import theme
-from companion.ui.boards.bondcones.words import hex_of, readable, symbol
+from companion.ui.styling import hex_of, readable, symbol
 
 __all__ = ["hex_of", "readable", "symbol"]
 
