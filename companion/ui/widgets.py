@@ -9,6 +9,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.togglebutton import ToggleButton
+from kivy.uix.widget import Widget
 
 from companion.ui import theme
 
@@ -95,6 +96,30 @@ class Chip(ToggleButton):
         on = self.state == "down"
         self.background_color = theme.ACCENT if on else theme.PANEL_LIGHT
         self.color = theme.ACCENT_TEXT if on else theme.TEXT
+
+
+class FillBar(Widget):
+    """A value against its limit as a filled bar (scores against a target, a total against a limit)."""
+
+    def __init__(self, radius: float = 4, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.fraction = 0.0
+        with self.canvas:
+            Color(rgba=theme.PANEL_LIGHT)
+            self._back = RoundedRectangle(radius=[radius])
+            self._colour = Color(rgba=theme.ACCENT)
+            self._fill = RoundedRectangle(radius=[radius])
+        self.bind(pos=self._redraw, size=self._redraw)
+
+    def show(self, fraction: float, colour: list[float]) -> None:
+        self.fraction = max(0.0, min(1.0, fraction))
+        self._colour.rgba = colour
+        self._redraw()
+
+    def _redraw(self, *_) -> None:
+        self._back.pos, self._back.size = self.pos, self.size
+        self._fill.pos = self.pos
+        self._fill.size = (self.width * self.fraction, self.height)
 
 
 class Toast(Label):

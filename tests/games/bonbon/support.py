@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from companion.core import Session
+import pytest
+
+from companion.core import RuleError, Session
 from companion.games.bonbon import Bonbon
 from companion.replay import replay
 
@@ -73,3 +75,11 @@ def legal_types(s: Session) -> list[str]:
 
 def run_script(name: str) -> Session:
     return replay((SCRIPTS / name).read_text().splitlines())
+
+
+def refused(s, action, message):
+    """The rules refuse `action` with `message`, and the game is exactly as it was."""
+    before, revision = s.state, s.revision
+    with pytest.raises(RuleError, match=message):
+        s.dispatch(action)
+    assert s.state == before and s.revision == revision

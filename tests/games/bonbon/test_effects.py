@@ -2,7 +2,6 @@
 
 import pytest
 
-from companion.core import RuleError
 from tests.games.bonbon.support import (
     END,
     PASS,
@@ -12,19 +11,13 @@ from tests.games.bonbon.support import (
     line,
     play,
     player,
+    refused,
     started,
     total,
     up,
     view,
     zero,
 )
-
-
-def refused(s, action, message):
-    before, revision = s.state, s.revision
-    with pytest.raises(RuleError, match=message):
-        s.dispatch(action)
-    assert s.state == before and s.revision == revision
 
 
 def spec(s, kind):

@@ -13,19 +13,13 @@ from tests.games.bonbon.support import (
     line,
     play,
     player,
+    refused,
     started,
     total,
     up,
     view,
     zero,
 )
-
-
-def refused(s, action, message):
-    before, revision = s.state, s.revision
-    with pytest.raises(RuleError, match=message):
-        s.dispatch(action)
-    assert s.state == before and s.revision == revision
 
 
 @pytest.mark.parametrize("players, limit", [(2, 10), (3, 15), (4, 20), (5, 30), (6, 36)])

@@ -4,38 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.graphics import Color, RoundedRectangle
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
-from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.boards.bonbon import words
-from companion.ui.widgets import Panel
+from companion.ui.widgets import FillBar, Panel
 
 
-class LimitBar(Widget):
-    """The collective limit board as a bar: full at the limit; past it, the whole bar is red."""
+class LimitBar(FillBar):
+    """The collective limit board as a bar: full at the limit; its colour warns as it nears."""
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.fraction = 0.0
-        with self.canvas:
-            Color(rgba=theme.PANEL_LIGHT)
-            self._back = RoundedRectangle(radius=[5])
-            self._colour = Color(rgba=theme.GOOD)
-            self._fill = RoundedRectangle(radius=[5])
-        self.bind(pos=self._redraw, size=self._redraw)
+        super().__init__(radius=5, **kwargs)
 
-    def show(self, total: int, limit: int) -> None:
-        self.fraction = max(0.0, min(1.0, total / limit)) if limit else 0.0
-        self._colour.rgba = words.collective_colour(total, limit)
-        self._redraw()
-
-    def _redraw(self, *_) -> None:
-        self._back.pos, self._back.size = self.pos, self.size
-        self._fill.pos = self.pos
-        self._fill.size = (self.width * self.fraction, self.height)
+    def show_total(self, total: int, limit: int) -> None:
+        super().show(total / limit if limit else 0.0, words.collective_colour(total, limit))
 
 
 class CollectiveStrip(Panel):
@@ -60,7 +44,7 @@ class CollectiveStrip(Panel):
         colour = words.collective_colour(total, limit)
         self.total.text = f"{total}[size={int(theme.FONT_SMALL)}] / {limit}[/size]"
         self.total.color = colour
-        self.bar.show(total, limit)
+        self.bar.show_total(total, limit)
         self.note.text = words.collective_note(total, limit)
         self.note.color = theme.TEXT if collective["over"] else colour
         self.background = words.OVERFLOW_BACKGROUND if collective["over"] else theme.PANEL
@@ -87,7 +71,7 @@ class BigTotal(BoxLayout):
         muted = words.hex_of(theme.MUTED)
         self.number.text = f"{total}[size={int(self.number.font_size * 0.4)}][color={muted}] / {limit}[/color][/size]"
         self.number.color = colour
-        self.bar.show(total, limit)
+        self.bar.show_total(total, limit)
         if collective["over"]:
             self.flag.text = f"{words.symbol('⚠')} OVER THE LIMIT by {total - limit}"
             self.flag.color = theme.TEXT

@@ -4,38 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.graphics import Color, Line, RoundedRectangle
+from kivy.graphics import Color, Line
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
-from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.boards.bondcones import words
-from companion.ui.widgets import Panel, Text
-
-
-class Bar(Widget):
-    """Points against the target as a filled bar in the player's colour."""
-
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.fraction = 0.0
-        with self.canvas:
-            Color(rgba=theme.PANEL_LIGHT)
-            self._back = RoundedRectangle(radius=[4])
-            self._colour = Color(rgba=theme.ACCENT)
-            self._fill = RoundedRectangle(radius=[4])
-        self.bind(pos=self._redraw, size=self._redraw)
-
-    def show(self, fraction: float, colour: list[float]) -> None:
-        self.fraction = max(0.0, min(1.0, fraction))
-        self._colour.rgba = colour
-        self._redraw()
-
-    def _redraw(self, *_) -> None:
-        self._back.pos, self._back.size = self.pos, self.size
-        self._fill.pos = self.pos
-        self._fill.size = (self.width * self.fraction, self.height)
+from companion.ui.widgets import FillBar, Panel, Text
 
 
 class CountingFrame(Panel):
@@ -63,7 +38,7 @@ class CountingFrame(Panel):
         self.add_widget(self.score_row)
         # The bar runs against the target, which stands at its end.
         self.against = BoxLayout(size_hint_y=None, height=theme.FONT_SMALL * 1.2, spacing=theme.GAP)
-        self.bar = Bar(size_hint_y=None, height=14, pos_hint={"center_y": 0.5})
+        self.bar = FillBar(size_hint_y=None, height=14, pos_hint={"center_y": 0.5})
         self.target = Text(text="", wrap=False, font_size=theme.FONT_SMALL, bold=True, color=theme.MUTED,
                            size_hint_x=None, width=theme.FONT_SMALL * 1.6, halign="right")
         self.against.add_widget(self.bar)
