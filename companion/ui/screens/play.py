@@ -27,6 +27,9 @@ class PlayScreen(Screen):
         bar.add_widget(menu)
         self.turn_panel = Panel(padding=(theme.PAD, 0), background=theme.PANEL)
         self.prompt = Text(text="", wrap=False, font_size=theme.FONT, bold=True)
+        # Long prompts wrap onto a second line in the bar rather than being cut short.
+        self.prompt.shorten = False
+        self.prompt.max_lines = 2
         self.turn_panel.add_widget(self.prompt)
         bar.add_widget(self.turn_panel)
         self.undo_button = BigButton(text="Undo", size_hint_x=None, width=110)
@@ -67,7 +70,7 @@ class PlayScreen(Screen):
         expected = view["expected"]
         colours = {p["name"]: p["colour"] for p in view["players"]}
         self.prompt.text = expected["prompt"]
-        # Long demands get a smaller font before they get cut short.
+        # Long prompts get a smaller font, to fit two lines in the bar.
         self.prompt.font_size = theme.FONT if len(self.prompt.text) <= 40 else theme.FONT_SMALL
         turn = expected["turn"]
         self.turn_panel.background = get_color_from_hex(colours[turn]) if turn in colours else theme.PANEL
