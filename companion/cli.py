@@ -69,9 +69,13 @@ def _replay(path: Path) -> int:
 
 
 def _history(config, as_json: bool) -> int:
-    from companion.store import Store
+    from companion.store import Store, StoreError
 
-    store = Store(config.database)
+    try:
+        store = Store(config.database)
+    except StoreError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
     for notice in store.notices:
         print(f"companion: {notice}", file=sys.stderr)
     records = store.history()

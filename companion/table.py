@@ -31,7 +31,12 @@ class Table:
         if record is None:
             return None
         game = games.get(record.game)
-        session = Session(game, record.players, record.options, self.store.timeline(record.id))
+        timeline = self.store.timeline(record.id)
+        session = Session(game, record.players, record.options, timeline)
+        result = session.result()
+        if result is not None:
+            # The plug was pulled between the winning move and writing the result: finish it now.
+            timeline.finish(result.to_json())
         self._open(session, record)
         return session
 

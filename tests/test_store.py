@@ -4,7 +4,7 @@ import sqlite3
 
 import pytest
 
-from companion.store import Store
+from companion.store import Store, StoreError
 from companion.table import Table
 
 
@@ -143,9 +143,21 @@ def test_an_unreadable_database_file_is_moved_aside_too(db_path):
     assert store.notices and store.integrity() == "ok"
 
 
-def test_a_database_from_a_newer_companion_is_kept_not_overwritten(db_path):
+def test_a_database_from_a_newer_companion_stops_start_up_and_stays_where_it_is(db_path):
     Store(db_path).close()
     with sqlite3.connect(db_path) as db:
         db.execute("PRAGMA user_version = 99")
-    store = Store(db_path)
-    assert "newer companion" in store.notices[0]
+    with pytest.raises(StoreError, match="written by a newer companion"):
+        Store(db_path)
+    assert [p.name for p in db_path.parent.iterdir() if ".damaged-" in p.name] == []
+    with sqlite3.connect(db_path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 99
+
+
+def test_a_database_that_cannot_be_opened_for_another_reason_is_left_alone(db_path):
+    db_path.mkdir(parents=True)  # "unable to open database file": not damage, nothing to set aside
+    (db_path / "keep.txt").write_text("mine")
+    with pytest.raises(StoreError, match="cannot use the game database"):
+        Store(db_path)
+    assert (db_path / "keep.txt").read_text() == "mine"
+    assert [p.name for p in db_path.parent.iterdir() if ".damaged-" in p.name] == []

@@ -49,11 +49,6 @@ class Topics:
         return f"{self.base}/#"
 
 
-def topics_for(config: Any) -> Topics:
-    """The topics the configuration names."""
-    return Topics(config["mqtt"]["topic_prefix"], config["table"]["id"])
-
-
 def version(game_number: int | None, revision: int | None) -> int:
     """A number that grows with every change, and from one game to the next.
 

@@ -8,6 +8,7 @@ outputs (screen, MQTT) listen for `Change`s. Undo and redo are actions too
 from __future__ import annotations
 
 import copy
+import json
 import logging
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -24,7 +25,6 @@ from companion.core.timeline import MemoryTimeline, Timeline
 log = logging.getLogger(__name__)
 
 ACTIONS_VERSION = 1  # the version of the action contract in docs/actions.md
-META_TYPES = ("undo", "redo")
 
 
 @dataclass(frozen=True)
@@ -42,9 +42,17 @@ Listener = Callable[[Change], None]
 
 
 def check_action(action: Any) -> Action:
-    """Refuse anything that is not an action object before it reaches the rules."""
+    """Refuse anything that is not an action object before it reaches the rules.
+
+    The action is returned as it will read back from the log (plain JSON), so a live game
+    and the same game resumed or replayed see exactly the same action.
+    """
     if not isinstance(action, dict):
         raise RuleError("an action must be a JSON object like {\"type\": \"pass\"}")
+    try:
+        action = json.loads(json.dumps(action, allow_nan=False))
+    except (TypeError, ValueError) as exc:
+        raise RuleError(f"an action must be plain JSON ({exc})") from None
     kind = action.get("type")
     if not isinstance(kind, str) or not kind:
         raise RuleError("an action needs a \"type\", e.g. {\"type\": \"pass\"}")
@@ -114,7 +122,8 @@ class Session:
                 "players": [s.to_json() for s in self.players],
                 "options": dict(self.options),
                 "revision": self.revision,
-                "view": self.game.public_view(self._state),
+                # A copy: a listener that changes its view must never reach the live state.
+                "view": copy.deepcopy(self.game.public_view(self._state)),
                 "expected": self.expected().to_json(),
                 "result": result.to_json() if result else None,
                 "can_undo": self.can_undo,
@@ -142,7 +151,7 @@ class Session:
                 raise RuleError("The game is over. Undo to change the last move.")
             before = self._state
             after = self.game.apply(copy.deepcopy(before), copy.deepcopy(action))
-            self.timeline.record(copy.deepcopy(action), after)
+            self.timeline.record(action, after)
             self._state = after
             self._record_result()
             events = self.game.events(before, after, action)

@@ -8,6 +8,7 @@ raises the revision, which never goes down, so viewers can drop stale updates.
 from __future__ import annotations
 
 import copy
+import json
 from abc import ABC, abstractmethod
 from typing import Any
 
@@ -83,11 +84,12 @@ class MemoryTimeline(Timeline):
         del self._actions[self._cursor :]
         for idx in [i for i in self._snapshots if i > self._cursor]:
             del self._snapshots[idx]
-        self._actions.append(action)
+        self._actions.append(copy.deepcopy(action))  # the log never shares objects with a caller
         self._cursor += 1
         self._revision += 1
         if self._cursor % SNAPSHOT_EVERY == 0:
-            self._snapshots[self._cursor] = copy.deepcopy(state_after)
+            # Through JSON, as the store keeps it: state that does not survive that fails here too.
+            self._snapshots[self._cursor] = json.loads(json.dumps(state_after))
 
     def move(self, cursor: int) -> None:
         self._cursor = cursor

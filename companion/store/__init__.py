@@ -1,6 +1,6 @@
 """The durable game log in SQLite: every accepted action is committed before anyone sees it."""
 
-from companion.store.database import Store
+from companion.store.database import Store, StoreError
 from companion.store.records import GameRecord
 
-__all__ = ["GameRecord", "Store"]
+__all__ = ["GameRecord", "Store", "StoreError"]

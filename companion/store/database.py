@@ -24,6 +24,19 @@ SCHEMA_VERSION = 1
 _RECORD_COLUMNS = "id, game, players, options, started_at, ended_at, status, result, cursor"
 
 
+class StoreError(Exception):
+    """The database cannot be used as it is, and must not be set aside: the message says why."""
+
+
+# What SQLite says about a file that is not (or no longer) a sound database. Anything else
+# (a full disk, a lock, a permission) is not damage: the file is left alone and start-up stops.
+_DAMAGE = ("not a database", "malformed", "file is empty", "integrity check", "corrupt")
+
+
+def is_damage(exc: sqlite3.DatabaseError) -> bool:
+    return any(word in str(exc) for word in _DAMAGE)
+
+
 class Store:
     """The table's one database file. `notices` says what a person should know about opening it."""
 
@@ -34,6 +47,8 @@ class Store:
         try:
             self.db = self._open_checked()
         except sqlite3.DatabaseError as exc:
+            if not is_damage(exc):
+                raise StoreError(f"cannot use the game database {self.path}: {exc}") from None
             moved = self._move_aside()
             notice = (
                 f"The game database {self.path} was damaged ({exc}). It was kept as {moved} "
@@ -61,7 +76,11 @@ class Store:
                 raise sqlite3.DatabaseError(f"integrity check: {check}")
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
-                raise sqlite3.DatabaseError(f"written by a newer companion (schema {version})")
+                # Not damage: a newer companion's games, kept as they are for that version.
+                raise StoreError(
+                    f"the game database {self.path} was written by a newer companion (schema {version}); "
+                    "update this one, or set [data] dir to another folder"
+                )
             if version == 0:
                 schema = resources.files("companion.store").joinpath("schema.sql").read_text()
                 db.executescript(f"BEGIN; {schema} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")

@@ -84,16 +84,21 @@ class CompanionApp(App):
 
             self._key_names = {code: name for name, code in Keyboard.keycodes.items()}
             Window.bind(on_key_down=self._on_key_down)
-        for notice in self.table.store.notices:
-            self.notify(notice, "error", seconds=12)
+        notices = list(self.table.store.notices)
         try:
             session = self.table.resume()
-        except (SetupError, RuleError, KeyError) as exc:
-            # A game this version no longer knows: keep it in the store, start at home.
-            log.error("cannot resume the last game: %s", exc)
-            self.notify(f"The last game could not be resumed: {exc}", "error", seconds=12)
+        except Exception as exc:  # noqa: BLE001 - a game that cannot reopen must not stop the table
+            # Kept in the store (set aside as abandoned), so the table starts instead of crash-looping.
+            log.exception("cannot resume the last game")
+            record = self.table.store.unfinished()
+            if record is not None:
+                self.table.store.abandon(record.id)
+            notices.append(f"The last game could not be resumed ({exc}); it is kept in the history.")
             session = None
         self.go("play" if session else "home")
+        # After go(): changing screens clears messages, and these must stay to be read.
+        for notice in notices:
+            self.notify(notice, "error", seconds=15)
 
     def on_stop(self) -> None:
         if self._unsubscribe:
@@ -144,6 +149,10 @@ class CompanionApp(App):
             return session.dispatch({**action, "source": source})
         except RuleError as exc:
             self.notify(exc.message)
+            return None
+        except Exception as exc:  # noqa: BLE001 - e.g. a full disk: nothing was accepted, say so
+            log.exception("could not record %s", action)
+            self.notify(f"Not recorded: {exc}. The game is as it was.")
             return None
 
     def control(self, control: str, source: str = "gpio") -> Outcome:

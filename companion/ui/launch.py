@@ -50,11 +50,16 @@ def launch(config: Config, sim: bool) -> int:
     prepare_kivy(config, sim)
     from companion.broadcast.mqtt import Broadcaster
     from companion.inputs.start import start_inputs
-    from companion.store import Store
+    from companion.store import Store, StoreError
     from companion.table import Table
     from companion.ui.app import CompanionApp
 
-    store = Store(config.database)
+    try:
+        store = Store(config.database)
+    except StoreError as exc:
+        log.error("%s", exc)
+        print(f"companion: {exc}", flush=True)
+        return 2
     table = Table(store)
     # The broker never holds up the screen: start() returns at once and connects in the background.
     broadcaster = Broadcaster(config, table)

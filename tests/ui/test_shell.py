@@ -152,3 +152,33 @@ def test_home_shows_a_qr_code_that_scans_to_the_phone_page(make_app):
     assert shutil.which("zbarimg"), "zbar-tools is installed by the test setup"
     scanned = subprocess.run(["zbarimg", "--quiet", "--raw", str(png)], capture_output=True, text=True)
     assert scanned.stdout.strip() == page_url(app.config)
+
+
+def test_a_damaged_database_is_announced_on_the_touchscreen_and_kept(make_app, tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "companion.db").write_bytes(b"SQLite format 3\x00" + b"\x13" * 300)
+    app = make_app().start()
+    app.frames(2)
+    assert app.app.toast.opacity > 0
+    assert "was damaged" in app.app.toast.text and "was kept as" in app.app.toast.text
+    assert any(".damaged-" in p.name for p in data.iterdir())
+    app.screenshot("damaged-database-notice")
+
+
+def test_a_game_that_cannot_be_resumed_is_set_aside_and_the_table_starts(make_app):
+    from companion import games
+    from tests.support.tally import Tally
+
+    first = make_app().start()
+    first.app.start_game("tally", ["Anna", "Ben"], {})
+    first.close()
+    games.unregister("tally")  # as if this version of the app no longer had the game
+    try:
+        again = make_app().start()
+        assert again.screen == "home"
+        assert "could not be resumed" in again.app.toast.text
+        assert again.store.unfinished() is None
+        assert again.store.history()[0].status == "abandoned"
+    finally:
+        games.register(Tally())

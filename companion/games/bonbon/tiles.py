@@ -18,14 +18,6 @@ TILES = (THREE, ZEROS, FACE_UP, ONES, SETS, VARIETY)
 # "Shuffle the bonus tiles and place three at random near the collective limit board."
 DISPLAYED = 3
 
-TILE_LABELS = {
-    THREE: "Gain 3 points",
-    ZEROS: "1 point for every 0 played",
-    FACE_UP: "1 point per card played face up (zeros do not count)",
-    ONES: "1 point per card with a value of 1",
-    SETS: "2 points per set of at least 2 face-down cards",
-    VARIETY: "1 point per different illustration (zeros do not count)",
-}
 
 
 def check_tile(tile: Any, allowed: list[str], who: str) -> str:
