@@ -131,8 +131,7 @@ class Router:
 
     def control(self, control: str, source: str = "gpio") -> Outcome:
         session = self._session()
-        if control == controls.ROLL and self._tray_rolls(session):
-            self.tray.request_roll()
+        if control == controls.ROLL and self._tray_rolls(session) and self.tray.request_roll():
             return Outcome(SENT, "Rolling on the dice tray", source)
         faces = self.tray.faces if self.tray is not None else None
         outcome = route_control(session, control, source, faces=faces)

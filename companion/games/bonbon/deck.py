@@ -42,8 +42,13 @@ def warnings(state: dict[str, Any]) -> list[str]:
         return []
     kinds: Counter[str] = Counter()
     values: Counter[int] = Counter()
+    during_play = state["phase"] == "play"
     for row in state["rows"].values():
         for card in row:
+            # While the round is played, a face-down card counts for nothing, even one whose value
+            # the app knows (turned face-down by an effect): a warning must not hint at it.
+            if during_play and card["face"] != "up":
+                continue
             if card["kind"] is not None:
                 kinds[card["kind"]] += 1
             if card["value"] is not None and card["value"] != 0:

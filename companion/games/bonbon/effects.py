@@ -27,7 +27,8 @@ def peek(state: State, action: dict[str, Any]) -> None:
     if card["value"] is None:
         value = c.check_value(value, state["max_value"], f"{name}'s revealed card")
     elif value is not None and value != card["value"]:
-        raise RuleError(f"That card was seen face-up as a {card['value']}, not {value!r}")
+        # No number here: the card is face-down, and a refusal must not show what it is.
+        raise RuleError(f"That is not the value {name}'s card had when it was face-up: enter the value it shows")
     else:
         value = card["value"]
     # "If the revealed card has a special effect, it is not used": nothing but the value changes.

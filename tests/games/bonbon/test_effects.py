@@ -2,6 +2,7 @@
 
 import pytest
 
+from companion.core import RuleError
 from tests.games.bonbon.support import (
     END,
     PASS,
@@ -104,7 +105,12 @@ def test_peek_at_a_card_turned_face_down_needs_no_value():
     s = started()
     play(s, up(4), up(2, kind="hide"), {"type": "hide", "player": "Ann", "card": 1}, up(1, kind="peek"))
     assert spec(s, "peek").fields["cards"] == [{"player": "Ann", "card": 1, "value_needed": False}]
-    refused(s, {"type": "peek", "player": "Ann", "card": 1, "value": 5}, "seen face-up as a 4")
+    # Refused without saying the number: the card is face-down at that moment.
+    refused(s, {"type": "peek", "player": "Ann", "card": 1, "value": 5}, "not the value Ann's card had")
+    try:
+        s.dispatch({"type": "peek", "player": "Ann", "card": 1, "value": 5})
+    except RuleError as exc:
+        assert "4" not in exc.message
     play(s, {"type": "peek", "player": "Ann", "card": 1})
     assert cards(s, "Ann")[0] == {"face": "up", "kind": "regular", "value": 4}
     assert total(s) == 4 + 2 + 1
