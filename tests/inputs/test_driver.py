@@ -215,12 +215,17 @@ def test_close_is_safe_twice_and_releases_the_port(end, rolls):
 
 
 def test_a_failing_roll_callback_does_not_drop_the_connection(end):
+    calls = []
+
     def broken(face, info):
+        calls.append(face)
         raise RuntimeError("the app's callback broke")
 
     with DiceTray(str(end.link), on_roll=broken) as tray:
         end.answer_state()
         wait_until(lambda: tray.connected)
         end.roll("1")
-        time.sleep(0.2)
+        wait_until(lambda: calls == ["1"])  # the roll did reach the (broken) callback
+        end.roll("2")
+        wait_until(lambda: calls == ["1", "2"])  # and the next one still arrives
         assert tray.connected and tray.connects == 1

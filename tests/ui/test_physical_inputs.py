@@ -63,7 +63,7 @@ def test_tray_rolls_and_gpio_buttons_play_bondcones_like_touches(table_with_inpu
     wait_for(app, lambda: session.timeline.cursor >= 2)
     assert session.timeline.action(1)["source"] == "tray"
 
-    # Undo held on GPIO is the same undo as a touch.
+    # A tap on the GPIO Undo button is the same undo as a touch.
     press(27)
     wait_for(app, lambda: session.timeline.cursor == 1)
     assert session.can_redo
@@ -92,6 +92,10 @@ def test_a_button_with_no_meaning_now_says_so_on_screen(table_with_inputs):
 def test_the_status_screen_shows_gpio_and_the_tray(table_with_inputs):
     app, _tray, inputs = table_with_inputs
     wait_for(app, lambda: inputs.tray.connected)
+    levels = {s.name: s.level for s in app.app.device_statuses()}
+    assert levels == {"GPIO": "ok", "Dice tray": "ok"}
     app.tap("Status")
-    texts = " ".join(app.texts())
-    assert "GPIO" in texts and "Dice tray" in texts
+    texts = app.texts()
+    # Each device's row reads NAME, LEVEL, detail on the screen.
+    for name in ("GPIO", "Dice tray"):
+        assert texts[texts.index(name) + 1] == "OK"
