@@ -91,6 +91,12 @@ def test_a_burst_is_coalesced_and_nothing_is_published_when_nothing_changes(brok
 
 def test_the_touchscreen_works_and_never_waits_with_no_broker_at_all(tmp_path, table):
     absent = Broker(tmp_path / "absent")  # configured, never started
+    # The same moves with no broadcaster at all: what this disk takes to commit them.
+    alone = table.start("tally", ["Ann", "Ben"], {})
+    t0 = time.monotonic()
+    for _ in range(20):
+        alone.dispatch({"type": "dial", "step": 1})
+    baseline = time.monotonic() - t0
     b = Broadcaster(absent.companion_config(), table)
     t0 = time.monotonic()
     b.start()
@@ -98,7 +104,8 @@ def test_the_touchscreen_works_and_never_waits_with_no_broker_at_all(tmp_path, t
     for _ in range(20):
         session.dispatch({"type": "dial", "step": 1})
     elapsed = time.monotonic() - t0
-    assert elapsed < 0.5, f"the table waited {elapsed:.2f} s for a broker that is not there"
+    # Waiting on a broker costs seconds (connect timeouts); the disk's own time is not the broker's.
+    assert elapsed < baseline + 0.5, f"the table waited {elapsed - baseline:.2f} s for a broker that is not there"
     time.sleep(0.3)
     status = b.status()
     assert status.level == "waiting" and "no broker at 127.0.0.1" in status.detail

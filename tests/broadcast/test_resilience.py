@@ -65,7 +65,8 @@ def test_a_broker_killed_and_restarted_mid_game_loses_nothing(broker, tmp_path, 
         # Every action the touchscreen accepted is in the game, and on the broker.
         assert session.revision == accepted
         assert json.loads(retained(broker.mqtt_port, STATE))["view"]["dial"] == accepted
-        assert max(timings) < 0.25, f"an action waited {max(timings):.3f} s"
+        # A wait on the broker would be a connect attempt (seconds); a commit to disk is far less.
+        assert max(timings) < 1.0, f"an action waited {max(timings):.3f} s"
     finally:
         b.close()
         store.close()
