@@ -140,3 +140,39 @@ def test_every_game_that_has_landed_publishes_only_its_public_view(broker, table
     finally:
         b.close()
     assert_nothing_hidden_was_published(spy, hidden_strings(states, public), set())
+
+
+def test_a_bonbon_card_turned_face_down_is_never_published_with_its_value(broker, table, spy):
+    """The app knows the value of a card that the hide effect turned face-down (everyone saw it
+    face-up); from then until the round's reveal, no payload may say what it is."""
+    from tests.games.bonbon.support import down, up
+
+    b = Broadcaster(broker.companion_config(), table)
+    b.start()
+    try:
+        s = table.start("bonbon", ["Ann", "Ben", "Cy"], {})
+        s.dispatch({"type": "start", "tiles": ["three", "zeros", "ones"]})
+        for action in (up(7), up(2), down(), up(1, kind="hide")):  # Ann 7, Ben 2, Cy down, Ann: hide
+            s.dispatch(action)
+        hidden_from = s.revision + 1
+        s.dispatch({"type": "hide", "player": "Ann", "card": 1})  # Ann's 7 goes face-down
+        for action in (up(3), down(), up(4)):
+            s.dispatch(action)
+        assert s.state["rows"]["Ann"][0] == {"face": "down", "kind": "regular", "value": 7}, "the app knows it"
+        spy.wait_for(lambda w: (w.last_state("companion/table1/state") or {}).get("revision") == s.revision)
+    finally:
+        b.close()
+    states = [m.json() for m in spy.on("companion/table1/state")]
+    after = [st for st in states if st.get("revision", -1) >= hidden_from]
+    assert after, "no state was published after the card went face-down: the check would prove nothing"
+    for st in after:
+        ann = next(p for p in st["view"]["players"] if p["name"] == "Ann")
+        assert ann["cards"][0] == {"face": "down"}, f"revision {st['revision']} showed {ann['cards'][0]}"
+        # The 7 left her face-up total, which counts exactly the cards shown face-up.
+        assert ann["face_up_total"] == sum(c["value"] for c in ann["cards"] if c["face"] == "up")
+    # Events after the hide name no value at all (the spy keeps messages in arrival order).
+    first_hidden = next(i for i, m in enumerate(spy.messages)
+                        if m.topic == "companion/table1/state" and m.json().get("revision", -1) >= hidden_from)
+    for msg in spy.messages[first_hidden:]:
+        if msg.topic == "companion/table1/events":
+            assert "value" not in msg.json() or msg.json().get("player") != "Ann", msg.payload
