@@ -4,6 +4,14 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 deploy/setup.sh app
+# The phone page and the live game come from the local Mosquitto: set it up once (its
+# own script keeps the table's password on later runs).
+if [ ! -f /etc/mosquitto/conf.d/companion.conf ] || [ ! -f /etc/companion/mqtt-password ]; then
+  sudo_=()
+  [ "$(id -u)" -eq 0 ] || sudo_=(sudo)
+  "${sudo_[@]}" env COMPANION_USER="$(id -un)" deploy/mosquitto/install.sh \
+    || echo "Warning: the broker is not set up; the table works, phones cannot follow yet." >&2
+fi
 if grep -qs "Raspberry Pi" /proc/device-tree/model; then
   exec .venv/bin/companion run "$@"
 fi

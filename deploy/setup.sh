@@ -14,7 +14,6 @@ is_pi() { grep -qs "Raspberry Pi" /proc/device-tree/model; }
 
 sections=(all)
 [ "$mode" = test ] && sections+=(test)
-is_pi && sections+=(pi)
 
 # Packages of the wanted [sections] in deploy/apt-packages.txt.
 wanted=$(awk -v want=" ${sections[*]} " '
@@ -22,19 +21,53 @@ wanted=$(awk -v want=" ${sections[*]} " '
   /^\[/ { gsub(/[\[\]]/, ""); on = index(want, " " $0 " ") > 0; next }
   on { print $1 }' deploy/apt-packages.txt)
 
-missing=()
-for pkg in $wanted; do
-  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  sudo=()
-  if [ "$(id -u)" -ne 0 ]; then
-    command -v sudo >/dev/null || { echo "Need root or sudo to install: ${missing[*]}" >&2; exit 1; }
-    sudo=(sudo)
+sudo=()
+if [ "$(id -u)" -ne 0 ]; then
+  sudo=(sudo)
+fi
+
+missing_of() {
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || echo "$pkg"
+  done
+}
+
+apt_updated=
+apt_install() {
+  if [ ${#sudo[@]} -gt 0 ] && ! command -v sudo >/dev/null; then
+    echo "Need root or sudo to install: $*" >&2
+    return 1
   fi
-  say "Installing system packages: ${missing[*]}"
-  "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=300 update -q
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -q --no-install-recommends "${missing[@]}"
+  say "Installing system packages: $*"
+  if [ -z "$apt_updated" ]; then
+    "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=300 update -q && apt_updated=yes
+  fi
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+    apt-get -o DPkg::Lock::Timeout=300 install -y -q --no-install-recommends "$@"
+}
+
+# shellcheck disable=SC2086
+missing=$(missing_of $wanted)
+# shellcheck disable=SC2086
+[ -z "$missing" ] || apt_install $missing || exit 1
+
+# On a Pi: what pip needs to build lgpio (Raspberry Pi OS has liblgpio-dev). Without it the
+# app still runs, with touch only and a notice on the status screen, so this may fail softly.
+extras=
+[ "$mode" = test ] && extras=test
+lgpio=no
+if is_pi; then
+  pi_packages=$(awk '/^\[pi\]/ { on = 1; next } /^\[/ { on = 0 } on && !/^[[:space:]]*(#|$)/ { print $1 }' \
+    deploy/apt-packages.txt)
+  # shellcheck disable=SC2086
+  pi_missing=$(missing_of $pi_packages)
+  # shellcheck disable=SC2086
+  if [ -z "$pi_missing" ] || apt_install $pi_missing; then
+    lgpio=yes
+    extras=${extras:+$extras,}pi
+  else
+    echo "Warning: could not install the GPIO build tools; GPIO buttons stay off (touch works)." >&2
+  fi
 fi
 
 # A .venv that works; a broken one (e.g. after a Python upgrade) is made anew.
@@ -44,13 +77,20 @@ if ! .venv/bin/python -c "import sys; assert sys.version_info >= (3, 11)" 2>/dev
   python3 -m venv .venv
 fi
 
-extras=test
-is_pi && extras=test,pi
+# The stamp records what was installed: the pyproject's hash and the extras. An install with
+# more extras (the tests') also serves the app, so start.sh after test.sh installs nothing.
 stamp=".venv/.companion-installed"
-want_stamp="$(sha256sum pyproject.toml | cut -d' ' -f1) $extras"
-if [ "$(cat "$stamp" 2>/dev/null)" != "$want_stamp" ]; then
+hash=$(sha256sum pyproject.toml | cut -d' ' -f1)
+read -r had_hash had_extras < "$stamp" 2>/dev/null || true
+covered=yes
+[ "${had_hash:-}" = "$hash" ] || covered=no
+for extra in ${extras//,/ }; do
+  case ",${had_extras:-}," in *",$extra,"*) ;; *) covered=no ;; esac
+done
+if [ "$covered" = no ]; then
+  [ "${had_hash:-}" = "$hash" ] && [ -n "${had_extras:-}" ] && extras="$had_extras${extras:+,$extras}"
   say "Installing the companion and its pinned dependencies into .venv"
   .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
-  .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[$extras]"
-  echo "$want_stamp" > "$stamp"
+  .venv/bin/python -m pip install -q --disable-pip-version-check -e ".${extras:+[$extras]}"
+  echo "$hash $extras" > "$stamp"
 fi

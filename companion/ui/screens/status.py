@@ -39,7 +39,11 @@ class StatusScreen(BaseScreen):
         out = self.app.device_statuses()
         settings = self.app.settings
         if settings["mqtt"]["enabled"]:
-            out.append(DeviceStatus("Phone page", "ok", page_url(settings)))
+            # The page is served by the broker: it is only as reachable as the broker is.
+            broker = next((s for s in out if s.name == "Broker"), None)
+            level = broker.level if broker else "waiting"
+            note = "" if level == "ok" else " (phones can follow once the broker is reachable)"
+            out.append(DeviceStatus("Phone page", level, page_url(settings) + note))
         out.append(DeviceStatus("Companion", "ok", f"version {__version__}" + ("  (simulated hardware)" if self.app.sim else "")))
         out.append(DeviceStatus("Games kept in", "ok", str(settings.database)))
         out.append(DeviceStatus("Settings", "ok", str(settings.source) if settings.source else "defaults (no config file)"))
