@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.envelope import unknown_field
 from companion.core.errors import RuleError
 from companion.core.game import ActionSpec, Expected
 from companion.games.bonbon import cards as c
@@ -15,7 +16,6 @@ from companion.games.bonbon.tiles import DISPLAYED, TILES
 
 State = dict[str, Any]
 
-ENVELOPE = {"type", "by", "source"}
 FIELDS: dict[str, set[str]] = {
     "start": {"tiles", "first"},
     "draw": {"face", "kind", "value", "revealed"},
@@ -49,9 +49,9 @@ def check_fields(action: dict[str, Any], fields: dict[str, set[str]]) -> None:
     kind = action["type"]
     if kind not in fields:
         raise RuleError(f"Bonbon has no action {kind!r} (actions: {', '.join(fields)})")
-    extra = sorted(set(action) - ENVELOPE - fields[kind])
+    extra = unknown_field(action, fields[kind])
     if extra:
-        raise RuleError(f"A {kind} action takes no field {extra[0]!r}")
+        raise RuleError(f"A {kind} action takes no field {extra!r}")
 
 
 def _values(state: State) -> list[int]:

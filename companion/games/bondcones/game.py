@@ -7,11 +7,11 @@ from typing import Any
 
 from companion.core import controls
 from companion.core.errors import RuleError
+from companion.core.envelope import unknown_field
 from companion.core.game import Action, Expected, Game, GameResult, State
 from companion.core.options import Option
 from companion.games.bondcones import battle, dice, frames, ledger, view
 
-ENVELOPE = {"type", "by", "source"}
 FIELDS = {
     "roll": {"face"},
     "capture": {"value", "with", "cone"},
@@ -333,12 +333,11 @@ class BondCones(Game):
 
 
 def _check_fields(kind: str, action: Action) -> None:
-    for name in action:
-        if name in ENVELOPE or name in FIELDS[kind]:
-            continue
-        if name == "value":
-            # RULINGS: a hidden value is entered only when a capture or removal reveals it.
-            raise RuleError("Only a capture or a removal enters a cone's value: a peek stays private")
+    name = unknown_field(action, FIELDS[kind])
+    if name == "value":
+        # RULINGS: a hidden value is entered only when a capture or removal reveals it.
+        raise RuleError("Only a capture or a removal enters a cone's value: a peek stays private")
+    if name is not None:
         raise RuleError(f"A {kind} takes no field {name!r}")
 
 
