@@ -7,7 +7,9 @@ from kivy.graphics import Color, Rectangle, RoundedRectangle
 from kivy.properties import ColorProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
 
@@ -173,3 +175,12 @@ def fill(widget, colour) -> None:
         Color(rgba=colour)
         rect = Rectangle(pos=widget.pos, size=widget.size)
     widget.bind(pos=lambda *_: setattr(rect, "pos", widget.pos), size=lambda *_: setattr(rect, "size", widget.size))
+
+
+def scrolling_grid(cols: int = 1, spacing: float = theme.GAP) -> tuple[ScrollView, GridLayout]:
+    """A grid as tall as its rows inside a vertical scroller: lists longer than the screen."""
+    grid = GridLayout(cols=cols, spacing=spacing, size_hint_y=None)
+    grid.bind(minimum_height=grid.setter("height"))
+    scroll = ScrollView(do_scroll_x=False)
+    scroll.add_widget(grid)
+    return scroll, grid

@@ -5,14 +5,12 @@ from __future__ import annotations
 from datetime import datetime
 
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.gridlayout import GridLayout
-from kivy.uix.scrollview import ScrollView
 
 from companion import games
 from companion.core.errors import SetupError
 from companion.ui import theme
 from companion.ui.screens.base import BaseScreen
-from companion.ui.widgets import Panel, Text
+from companion.ui.widgets import Panel, Text, scrolling_grid
 
 
 def _when(stamp: str | None) -> str:
@@ -31,10 +29,7 @@ class HistoryScreen(BaseScreen):
 
     def __init__(self, app, **kwargs) -> None:
         super().__init__(app, name="history", **kwargs)
-        self.rows = GridLayout(cols=1, spacing=theme.GAP, size_hint_y=None)
-        self.rows.bind(minimum_height=self.rows.setter("height"))
-        scroll = ScrollView(do_scroll_x=False)
-        scroll.add_widget(self.rows)
+        scroll, self.rows = scrolling_grid(1)
         self.body.add_widget(scroll)
 
     def on_pre_enter(self, *_) -> None:

@@ -5,15 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.gridlayout import GridLayout
-from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 
 from companion import games
 from companion.core.options import Option
 from companion.ui import theme
 from companion.ui.screens.base import BaseScreen
-from companion.ui.widgets import BigButton, Chip, Panel, Text
+from companion.ui.widgets import BigButton, Chip, Panel, Text, scrolling_grid
 
 
 class OptionsScreen(BaseScreen):
@@ -25,10 +23,7 @@ class OptionsScreen(BaseScreen):
         self.game_id: str | None = None
         self.players: list[str] = []
         self.values: dict[str, Any] = {}
-        self.rows = GridLayout(cols=1, spacing=theme.GAP, size_hint_y=None)
-        self.rows.bind(minimum_height=self.rows.setter("height"))
-        scroll = ScrollView(do_scroll_x=False)
-        scroll.add_widget(self.rows)
+        scroll, self.rows = scrolling_grid(1)
         self.body.add_widget(scroll)
         bottom = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
         reset = BigButton(text="Rulebook defaults")

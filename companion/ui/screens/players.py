@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.gridlayout import GridLayout
-from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 from kivy.utils import get_color_from_hex
@@ -14,7 +12,7 @@ from companion.core.errors import SetupError
 from companion.core.seats import make_seats
 from companion.ui import theme
 from companion.ui.screens.base import BaseScreen
-from companion.ui.widgets import BigButton, Panel, Text
+from companion.ui.widgets import BigButton, Panel, Text, scrolling_grid
 
 
 class PlayersScreen(BaseScreen):
@@ -29,10 +27,7 @@ class PlayersScreen(BaseScreen):
         seated = Panel(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
         self.seat_hint = Text(text="", color=theme.MUTED, font_size=theme.FONT_SMALL)
         seated.add_widget(self.seat_hint)
-        self.seat_list = GridLayout(cols=1, spacing=theme.GAP / 2, size_hint_y=None)
-        self.seat_list.bind(minimum_height=self.seat_list.setter("height"))
-        scroll = ScrollView(do_scroll_x=False)
-        scroll.add_widget(self.seat_list)
+        scroll, self.seat_list = scrolling_grid(1, theme.GAP / 2)
         seated.add_widget(scroll)
         row.add_widget(seated)
 
@@ -56,10 +51,7 @@ class PlayersScreen(BaseScreen):
         entry.add_widget(add)
         right.add_widget(entry)
         right.add_widget(Text(text="Played here before", color=theme.MUTED, font_size=theme.FONT_SMALL))
-        self.known = GridLayout(cols=3, spacing=theme.GAP, size_hint_y=None)
-        self.known.bind(minimum_height=self.known.setter("height"))
-        known_scroll = ScrollView(do_scroll_x=False)
-        known_scroll.add_widget(self.known)
+        known_scroll, self.known = scrolling_grid(3)
         right.add_widget(known_scroll)
         self.next_button = BigButton(text="Next", primary=True)
         self.next_button.bind(on_release=lambda *_: self.next())

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from kivy.clock import Clock
 from kivy.uix.anchorlayout import AnchorLayout
-from kivy.uix.gridlayout import GridLayout
-from kivy.uix.scrollview import ScrollView
 
 from companion import __version__
 from companion.broadcast.phone_url import page_url
 from companion.status import DeviceStatus
 from companion.ui import theme
 from companion.ui.screens.base import BaseScreen
-from companion.ui.widgets import Panel, Text
+from companion.ui.widgets import Panel, Text, scrolling_grid
 
 
 class StatusScreen(BaseScreen):
@@ -20,10 +18,7 @@ class StatusScreen(BaseScreen):
 
     def __init__(self, app, **kwargs) -> None:
         super().__init__(app, name="status", **kwargs)
-        self.rows = GridLayout(cols=1, spacing=theme.GAP, size_hint_y=None)
-        self.rows.bind(minimum_height=self.rows.setter("height"))
-        scroll = ScrollView(do_scroll_x=False)
-        scroll.add_widget(self.rows)
+        scroll, self.rows = scrolling_grid(1)
         self.body.add_widget(scroll)
         self._tick = None
 
