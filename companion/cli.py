@@ -26,8 +26,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     rep = sub.add_parser("replay", help="play a JSON-lines action script and print the final public view")
     rep.add_argument("file", type=Path)
 
-    hist = sub.add_parser("history", help="list finished games")
-    hist.add_argument("--config", type=Path)
+    hist = sub.add_parser("history", help="list the games played here (finished, or left unfinished)")
+    hist.add_argument("--config", type=Path, help="configuration file (default: ~/.config/companion/config.toml)")
     hist.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
     tray = sub.add_parser("dicetray-sim", help="a simulated dice tray on a pseudo-terminal (no hardware needed)")

@@ -81,7 +81,8 @@ fi
 # more extras (the tests') also serves the app, so start.sh after test.sh installs nothing.
 stamp=".venv/.companion-installed"
 hash=$(sha256sum pyproject.toml | cut -d' ' -f1)
-read -r had_hash had_extras < "$stamp" 2>/dev/null || true
+had_hash= had_extras=
+[ -f "$stamp" ] && read -r had_hash had_extras < "$stamp"
 covered=yes
 [ "${had_hash:-}" = "$hash" ] || covered=no
 for extra in ${extras//,/ }; do

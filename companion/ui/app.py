@@ -19,6 +19,7 @@ from companion.inputs.routing import APPLIED, SENT, Outcome, Router
 from companion.status import DeviceStatus
 from companion.table import Table
 from companion.ui import theme
+from companion.ui.confirm import Confirm
 from companion.ui.screens.history import HistoryScreen
 from companion.ui.screens.home import HomeScreen
 from companion.ui.screens.options import OptionsScreen
@@ -115,12 +116,27 @@ class CompanionApp(App):
         return self.screens.get_screen(name)
 
     def notify(self, message: str, level: str = "error", seconds: float = 3.5) -> None:
-        if self.toast is not None:
-            self.toast.show(message, level, seconds)
+        if self.toast is not None and message:
+            self.toast.show(message[0].upper() + message[1:], level, seconds)
 
     # -- games ---------------------------------------------------------------
 
     def choose_game(self, game_id: str) -> None:
+        """Set up a new game; one still being played is only left behind if the table says so."""
+        session = self.table.session
+        if session is not None and session.result() is None:
+            names = ", ".join(session.names)
+            Confirm(
+                f"{session.game.title} with {names} is not finished. Start a new game? "
+                "The unfinished one is kept in the history, but cannot be played on.",
+                keep=f"Keep playing {session.game.title}",
+                go_on="Start a new game",
+                on_go_on=lambda: self._set_up(game_id),
+            ).open()
+            return
+        self._set_up(game_id)
+
+    def _set_up(self, game_id: str) -> None:
         self.screen("players").prepare(game_id)
         self.go("players")
 
@@ -146,7 +162,7 @@ class CompanionApp(App):
             self.notify("No game is being played.")
             return None
         try:
-            return session.dispatch({**action, "source": source})
+            change = session.dispatch({**action, "source": source})
         except RuleError as exc:
             self.notify(exc.message)
             return None
@@ -154,6 +170,9 @@ class CompanionApp(App):
             log.exception("could not record %s", action)
             self.notify(f"Not recorded: {exc}. The game is as it was.")
             return None
+        if self.toast is not None:
+            self.toast.hide()  # an earlier refusal no longer describes the game
+        return change
 
     def control(self, control: str, source: str = "gpio") -> Outcome:
         """A physical control (GPIO button, the dial, or a key in sim mode)."""
@@ -165,7 +184,9 @@ class CompanionApp(App):
 
     def show(self, outcome: Outcome) -> Outcome:
         """Say on screen what came of an input; an applied one shows itself on the board."""
-        if outcome.kind == SENT:
+        if outcome.kind == APPLIED and self.toast is not None:
+            self.toast.hide()
+        elif outcome.kind == SENT:
             self.notify(outcome.message, "info")
         elif outcome.kind != APPLIED:
             self.notify(outcome.message)

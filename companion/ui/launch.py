@@ -85,10 +85,11 @@ def launch(config: Config, sim: bool) -> int:
 
 
 def stop_on_sigterm(app) -> None:
-    """systemd stops the service with SIGTERM: leave through the app's own stop, so every
+    """systemd stops the service with SIGTERM (a terminal with SIGINT): leave through the app's own stop, so every
     adapter closes cleanly (the broker hears "offline"), instead of dying mid-frame."""
     import signal
 
     from kivy.clock import Clock
 
-    signal.signal(signal.SIGTERM, lambda *_: Clock.schedule_once(lambda _dt: app.stop(), 0))
+    for signum in (signal.SIGTERM, signal.SIGINT):  # Ctrl+C in a terminal leaves the same way
+        signal.signal(signum, lambda *_: Clock.schedule_once(lambda _dt: app.stop(), 0))

@@ -106,6 +106,7 @@ class FillBar(Widget):
     def __init__(self, radius: float = 4, **kwargs) -> None:
         super().__init__(**kwargs)
         self.fraction = 0.0
+        self.radius = radius
         with self.canvas:
             Color(rgba=theme.PANEL_LIGHT)
             self._back = RoundedRectangle(radius=[radius])
@@ -121,7 +122,9 @@ class FillBar(Widget):
     def _redraw(self, *_) -> None:
         self._back.pos, self._back.size = self.pos, self.size
         self._fill.pos = self.pos
-        self._fill.size = (self.width * self.fraction, self.height)
+        width = self.width * self.fraction
+        # A rounded rectangle narrower than its two corners draws garbage: below that, draw none.
+        self._fill.size = (width, self.height) if width >= 2 * self.radius else (0, 0)
 
 
 class Toast(Label):

@@ -45,14 +45,30 @@ class AppDriver:
         for _ in range(n):
             EventLoop.idle()
 
+    def settle(self, seconds: float = 0.5) -> None:
+        """Let animations (a dialog opening or closing) run their course."""
+        import time
+
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            EventLoop.idle()
+            time.sleep(0.01)
+
     @property
     def screen(self) -> str:
         return self.app.screens.current
 
+    def visible(self, root: Widget | None = None):
+        """Widgets on screen, topmost layer first (an open dialog before the screen under it)."""
+        layers = [root] if root is not None else list(self.window.children)
+        for layer in layers:
+            for w in layer.walk():
+                if w.get_root_window() is not None and w.opacity > 0:
+                    yield w
+
     def find(self, text: str, root: Widget | None = None) -> Widget:
-        """The visible widget showing exactly this text (a button's or label's)."""
-        matches = [w for w in (root or self.app.root).walk() if getattr(w, "text", None) == text
-                   and w.get_root_window() is not None and w.opacity > 0]
+        """The visible widget showing exactly this text (a button's or label's), topmost first."""
+        matches = [w for w in self.visible(root) if getattr(w, "text", None) == text]
         assert matches, f"nothing on screen says {text!r}"
         return matches[0]
 
@@ -67,12 +83,13 @@ class AppDriver:
         self.frames(2)
 
     def texts(self) -> list[str]:
-        return [w.text for w in self.app.root.walk() if isinstance(getattr(w, "text", None), str) and w.text
-                and w.get_root_window() is not None and w.opacity > 0]
+        return [w.text for w in self.visible(self.app.root) if isinstance(getattr(w, "text", None), str) and w.text]
 
     def screenshot(self, name: str) -> Path:
         self.frames(3)
         SCREENS.mkdir(parents=True, exist_ok=True)
         path = SCREENS / f"{name}.png"
-        self.app.root.export_to_png(str(path))
+        # The window, not just the app's root: an open dialog is part of what a person sees.
+        written = self.window.screenshot(name=str(SCREENS / f"{name}-.png"))  # Kivy adds a counter
+        Path(written).replace(path)
         return path

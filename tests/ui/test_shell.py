@@ -7,8 +7,8 @@ def test_home_offers_the_games_history_and_status(make_app):
     app: AppDriver = make_app().start()
     assert app.screen == "home"
     texts = " ".join(app.texts())
-    assert "Tally" in texts and "History" in texts and "Status" in texts
-    app.screenshot("home")
+    for shown in ("Bonbon", "BondCones", "History", "Status"):
+        assert shown in texts
 
 
 def seat(app: AppDriver, *names: str) -> None:
@@ -19,23 +19,23 @@ def seat(app: AppDriver, *names: str) -> None:
 
 def test_choosing_seating_and_starting_a_game_by_touch(make_app):
     app = make_app().start()
-    app.tap("[b]Tally[/b]\n[size=17]2–4 players[/size]")
+    app.tap("[b]Bonbon[/b]\n[size=17]2–6 players[/size]")
     assert app.screen == "players"
     assert app.find("Add 2 more").disabled
-    seat(app, "Anna", "Ben")
+    seat(app, "Anna", "John", "Cris")
     seat(app, "anna")  # the same person twice is refused with a reason
-    assert app.app.screen("players").names == ["Anna", "Ben"]
-    assert "two players are called 'anna'" in app.app.toast.text
+    assert app.app.screen("players").names == ["Anna", "John", "Cris"]
+    assert "Two players are called 'anna'" in app.app.toast.text
     app.screenshot("players")
     app.tap("Next: options")
     assert app.screen == "options"
-    app.tap("+")
-    app.tap("+")
+    app.tap("−")  # a deck whose highest card is an 8
     app.screenshot("options")
     app.tap("Start game")
     assert app.screen == "play"
-    assert app.table.session.options == {"target": 12}
-    assert app.find("Anna: add points or pass")
+    assert app.table.session.game.id == "bonbon"
+    assert app.table.session.names == ("Anna", "John", "Cris")
+    assert app.table.session.options == {"max_value": 8, "deck_values": "", "board_only": False}
 
 
 def test_play_undo_redo_and_a_refusal_by_touch(make_app):
@@ -146,9 +146,16 @@ def test_home_shows_a_qr_code_that_scans_to_the_phone_page(make_app):
 
     from companion.broadcast.phone_url import page_url
 
-    app = make_app().start()
-    app.frames(3)
-    png = app.screenshot("home")
+    from companion import games
+    from tests.support.tally import Tally
+
+    games.unregister("tally")  # the picture in the README shows the games that ship
+    try:
+        app = make_app().start()
+        app.frames(3)
+        png = app.screenshot("home")
+    finally:
+        games.register(Tally())
     assert shutil.which("zbarimg"), "zbar-tools is installed by the test setup"
     scanned = subprocess.run(["zbarimg", "--quiet", "--raw", str(png)], capture_output=True, text=True)
     assert scanned.stdout.strip() == page_url(app.config)
@@ -182,3 +189,32 @@ def test_a_game_that_cannot_be_resumed_is_set_aside_and_the_table_starts(make_ap
         assert again.store.history()[0].status == "abandoned"
     finally:
         games.register(Tally())
+
+
+def test_choosing_a_new_game_asks_before_leaving_an_unfinished_one(make_app):
+    app = make_app().start()
+    app.app.start_game("tally", ["Anna", "Ben"], {})
+    app.app.act({"type": "add", "points": 2})
+    app.tap("Menu")
+    app.tap("[b]Tally[/b]\n[size=17]2–4 players[/size]")
+    app.settle()
+    app.screenshot("confirm-new-game")
+    app.tap("Keep playing Tally")  # the safe answer keeps the game
+    app.settle()
+    assert app.table.session is not None and app.table.session.revision == 1
+    assert app.store.history() == []
+    app.tap("[b]Tally[/b]\n[size=17]2–4 players[/size]")
+    app.settle()
+    app.tap("Start a new game")
+    assert app.screen == "players"
+
+
+def test_a_bar_at_zero_draws_no_fill(window):
+    from companion.ui import theme
+    from companion.ui.widgets import FillBar
+
+    bar = FillBar(radius=5, size=(200, 16))
+    bar.show(0.0, theme.GOOD)
+    assert tuple(bar._fill.size) == (0, 0)
+    bar.show(0.5, theme.GOOD)
+    assert tuple(bar._fill.size) == (100, 16)

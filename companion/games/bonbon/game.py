@@ -38,7 +38,7 @@ class Bonbon(Game):
         Option(
             "max_value",
             9,
-            "highest value printed on a card (the rulebook's pictures are lost; RULINGS: 9)",
+            "highest value printed on a card (the printed rules do not say; 9 unless your deck differs)",
             minimum=1,
             maximum=20,
         ),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kivy.clock import Clock
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
@@ -50,7 +51,8 @@ class PlayersScreen(BaseScreen):
         add.bind(on_release=lambda *_: self.add_typed())
         entry.add_widget(add)
         right.add_widget(entry)
-        right.add_widget(Text(text="Played here before", color=theme.MUTED, font_size=theme.FONT_SMALL))
+        self.known_heading = Text(text="Played here before", color=theme.MUTED, font_size=theme.FONT_SMALL)
+        right.add_widget(self.known_heading)
         known_scroll, self.known = scrolling_grid(3)
         right.add_widget(known_scroll)
         self.next_button = BigButton(text="Next", primary=True)
@@ -92,6 +94,10 @@ class PlayersScreen(BaseScreen):
     def add_typed(self) -> None:
         if self.add(self.name_input.text):
             self.name_input.text = ""
+        else:
+            self.name_input.select_all()  # typing again replaces the refused name
+        # Enter takes the focus away: give it back, so the next name can be typed straight on.
+        Clock.schedule_once(lambda _dt: setattr(self.name_input, "focus", True), 0)
 
     def remove(self, index: int) -> None:
         del self.names[index]
@@ -134,6 +140,7 @@ class PlayersScreen(BaseScreen):
             chip = BigButton(text=name)
             chip.bind(on_release=lambda _b, n=name: self.add(n))
             self.known.add_widget(chip)
+        self.known_heading.opacity = 1 if self.known.children else 0
 
     def _seat_row(self, index: int, name: str, colour: str) -> BoxLayout:
         row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
