@@ -99,6 +99,29 @@ def test_history_lists_finished_games(make_app):
     texts = app.texts()
     assert "Ben reached 3" in texts and "Anna reached 3" in texts
     assert texts.index("Ben reached 3") < texts.index("Anna reached 3")  # newest first
+    assert "Anna 1, Ben 3" in texts and "Anna 3, Ben 0" in texts  # each player's final score
+
+
+def test_history_shows_real_games_with_their_scores(make_app):
+    import json
+    from pathlib import Path
+
+    script = Path(__file__).parent.parent / "games" / "bondcones" / "scripts" / "game_summary_28_points_win.jsonl"
+    header, *actions = [json.loads(line) for line in script.read_text().splitlines() if line.strip()]
+    app = make_app().start()
+    app.app.start_game("bonbon", ["Anna", "John", "Cris"], {})
+    app.app.act({"type": "start", "tiles": ["three", "zeros", "ones"]})
+    app.app.leave_game()  # left unfinished
+    app.app.start_game(header["game"], header["players"], {})
+    for action in actions:
+        assert app.app.act(action) is not None, action
+    app.app.leave_game()
+    app.tap("History")
+    texts = app.texts()
+    winner = app.store.history()[0].result
+    assert winner["summary"] in texts and "Not finished" in texts
+    scores = ", ".join(f"{name} {winner['scores'][name]}" for name in header["players"])
+    assert scores in texts
     app.screenshot("history")
 
 

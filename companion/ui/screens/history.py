@@ -24,6 +24,14 @@ def _title(game_id: str) -> str:
         return game_id
 
 
+def _players_line(record) -> str:
+    """Who played, with each one's final score when the game ended with scores."""
+    scores = (record.result or {}).get("scores") or {}
+    return ", ".join(
+        f"{p['name']} {scores[p['name']]}" if p["name"] in scores else p["name"] for p in record.players
+    )
+
+
 class HistoryScreen(BaseScreen):
     title_text = "History"
 
@@ -43,7 +51,7 @@ class HistoryScreen(BaseScreen):
                                 font_size=theme.FONT_SMALL))
             middle = BoxLayout(orientation="vertical")
             middle.add_widget(Text(text=_title(r.game), wrap=False, bold=True))
-            middle.add_widget(Text(text=", ".join(p["name"] for p in r.players), wrap=False, color=theme.MUTED,
+            middle.add_widget(Text(text=_players_line(r), wrap=False, color=theme.MUTED,
                                    font_size=theme.FONT_SMALL))
             row.add_widget(middle)
             outcome = r.result["summary"] if r.result else "Not finished"
