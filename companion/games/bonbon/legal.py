@@ -159,10 +159,12 @@ def prompt(state: State) -> str:
         return f"Round {state['round']} is over: reveal the face-down cards of {names}"
     if phase == "scored":
         winners = state["scoring"]["winners"]
-        taken = f"bonbon token for {' and '.join(winners)}" if winners else "nobody scored"
+        # Short enough for the top bar; the scoring table on the board has the detail.
+        taken = f"a token for {' and '.join(winners)}" if winners else "no token"
         need = replacements_needed(state)
-        then = f"replace the {need} taken bonus tile(s), then start" if need else "start"
-        return f"Round {state['round']} scored ({taken}): check the scores, {then} the next round"
+        then = "replace the taken tile, then next round" if need == 1 else (
+            f"replace {need} tiles, then next round" if need else "then next round")
+        return f"Round {state['round']}: {taken}. Check the scores, {then}"
     winners = [p for p in state["players"] if state["tokens"][p] >= 3]
     return f"{' and '.join(winners)} won the game"
 

@@ -168,10 +168,15 @@ def expected(state: State) -> Expected:
                 "cone": victim_kinds,
             },
         )
-        demand = state["last_roll"]["demand"]["text"]
+        # The prompt fits the top bar; the view's "demand" carries the full wording.
+        demand = state["last_roll"]["demand"]
+        steps = demand.get("double_steps", demand["steps"]) if demand["kind"] == "move" else None
+        doing = f"move a cone {demand['steps']} step{'s' if demand['steps'] > 1 else ''}" if steps else "move"
+        if steps and "double_steps" in demand:
+            doing += f" (Double BondO: {steps})"
         return Expected(
             player,
-            f"{player}: {demand} Then enter a capture or tap Done.",
+            f"{player}: {doing}, then enter a capture or tap Done",
             (capture, ActionSpec("done", "Done: end the turn")),
         )
     if step == "battle":
