@@ -82,24 +82,25 @@ def tray_end(tmp_path):
     end.close()
 
 
-def test_a_roll_frame_on_a_pty_changes_the_game_like_a_touch(tray_end):
-    by_tray = Session(DiceDuel(), ["Ann", "Ben"])
-    by_touch = Session(DiceDuel(), ["Ann", "Ben"])
-    heard = listen(by_tray)
+def roll_on_the_tray(tray_end, router: Router, face: str) -> list:
+    """Connect the driver to the tray's pty, roll `face` there, and run what the app was handed."""
     app = AppThread()
-    router = Router(lambda: by_tray)
-    tray = DiceTray(
-        str(tray_end.link),
-        on_roll=lambda face, info: app.schedule(lambda: router.roll(face, info)),
-    ).start()
+    tray = DiceTray(str(tray_end.link), on_roll=lambda f, i: app.schedule(lambda: router.roll(f, i))).start()
     router.tray = tray
     try:
         tray_end.answer_state()
         wait_until(lambda: tray.connected)
-        tray_end.roll("bondo")
-        outcomes = app.run_pending()
+        tray_end.roll(face)
+        return app.run_pending()
     finally:
         tray.close()
+
+
+def test_a_roll_frame_on_a_pty_changes_the_game_like_a_touch(tray_end):
+    by_tray = Session(DiceDuel(), ["Ann", "Ben"])
+    by_touch = Session(DiceDuel(), ["Ann", "Ben"])
+    heard = listen(by_tray)
+    outcomes = roll_on_the_tray(tray_end, Router(lambda: by_tray), "bondo")
     by_touch.dispatch({"type": "roll", "face": "bondo", "source": "touch"})
 
     assert [o.kind for o in outcomes] == ["applied"]
@@ -111,16 +112,7 @@ def test_a_roll_frame_on_a_pty_changes_the_game_like_a_touch(tray_end):
 def test_a_bumped_tray_rolls_when_no_roll_is_expected_are_shown_as_ignored(tray_end):
     session = Session(DiceDuel(), ["Ann", "Ben"])
     session.dispatch({"type": "roll", "face": "2"})  # now Ann moves; no roll expected
-    app = AppThread()
-    router = Router(lambda: session)
-    tray = DiceTray(str(tray_end.link), on_roll=lambda f, i: app.schedule(lambda: router.roll(f, i))).start()
-    try:
-        tray_end.answer_state()
-        wait_until(lambda: tray.connected)
-        tray_end.roll("4")
-        outcomes = app.run_pending()
-    finally:
-        tray.close()
+    outcomes = roll_on_the_tray(tray_end, Router(lambda: session), "4")
     assert [(o.kind, o.message) for o in outcomes] == [("ignored", "Roll ignored: no roll is expected now")]
     assert session.revision == 1
 
