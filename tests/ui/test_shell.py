@@ -214,6 +214,18 @@ def test_a_game_that_cannot_be_resumed_is_set_aside_and_the_table_starts(make_ap
         games.register(Tally())
 
 
+def test_with_a_keyboard_names_can_be_typed_at_once_but_the_touchscreen_waits_for_a_touch(make_app):
+    desktop = make_app(config_text='[display]\ntouch = "mouse"\n').start()
+    desktop.tap("[b]Bonbon[/b]\n[size=17]2–6 players[/size]")
+    desktop.settle(0.3)
+    assert desktop.app.screen("players").name_input.focus
+    desktop.close()
+    table = make_app().start()  # touch = "auto": the Pi's touchscreen
+    table.tap("[b]Bonbon[/b]\n[size=17]2–6 players[/size]")
+    table.settle(0.3)
+    assert not table.app.screen("players").name_input.focus
+
+
 def test_choosing_a_new_game_asks_before_leaving_an_unfinished_one(make_app):
     app = make_app().start()
     app.app.start_game("tally", ["Anna", "Ben"], {})

@@ -75,6 +75,12 @@ class PlayersScreen(BaseScreen):
     def on_pre_enter(self, *_) -> None:
         self._redraw()
 
+    def on_enter(self, *_) -> None:
+        # With a keyboard, typing starts at once. On the touchscreen, focus would dock the
+        # on-screen keyboard over the names already offered, so it waits for a touch.
+        if self.app.sim or self.app.settings["display"]["touch"] != "auto":
+            self.name_input.focus = True
+
     def add(self, name: str) -> bool:
         name = " ".join(name.split())
         if not name:
