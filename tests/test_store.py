@@ -5,6 +5,7 @@ import sqlite3
 import pytest
 
 from companion.store import Store, StoreError
+from companion.store.database import WAL_CHECKPOINT_PAGES, WAL_RESERVE_PAGES
 from companion.table import Table
 
 
@@ -89,6 +90,42 @@ def test_the_database_uses_wal_and_full_sync(db_path):
     store = Store(db_path)
     assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert store.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def wal_size(db_path):
+    return (db_path.parent / f"{db_path.name}-wal").stat().st_size
+
+
+def test_moves_rewrite_the_log_in_place_instead_of_growing_it(db_path):
+    """The log is given its working length at start, so no commit pays for a growing file."""
+    store = Store(db_path)
+    reserved = wal_size(db_path)
+    page_size = store.db.execute("PRAGMA page_size").fetchone()[0]
+    assert reserved >= WAL_RESERVE_PAGES * page_size
+    s = Table(store).start("tally", ["Ann", "Ben"], {})
+    play(s, 1200)  # past SQLite's checkpoint, so the log has been rewritten from its start
+    assert wal_size(db_path) == reserved
+    # The filler left nothing behind: a small database, durable settings back in force.
+    assert db_path.stat().st_size < 256 * 1024
+    tables = {r[0] for r in store.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert tables == {"games", "actions", "snapshots", "names_seen"}
+    assert store.db.execute("PRAGMA synchronous").fetchone()[0] == 2
+    assert store.db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == WAL_CHECKPOINT_PAGES
+    store.close()
+    assert Table(Store(db_path)).resume().state["dial"] == sum(1 + i % 3 for i in range(1200))
+
+
+def test_filler_left_by_a_pulled_plug_is_cleared_and_the_games_kept(db_path):
+    store = Store(db_path)
+    play(Table(store).start("tally", ["Ann", "Ben"], {}), 10)
+    store.close()
+    with sqlite3.connect(db_path) as db:  # as if the plug was pulled while the log was reserved
+        db.execute("CREATE TABLE wal_filler (n INTEGER)")
+        db.execute("INSERT INTO wal_filler VALUES (7)")
+    store = Store(db_path)
+    assert store.db.execute("SELECT count(*) FROM sqlite_master WHERE name = 'wal_filler'").fetchone()[0] == 0
+    assert Table(store).resume().state["dial"] == sum(1 + i % 3 for i in range(10))
+    assert store.integrity() == "ok"
 
 
 def damage_by_truncation(path):

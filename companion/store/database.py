@@ -20,6 +20,12 @@ from companion.store.timeline import StoredTimeline
 log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 1
+# SQLite copies the write-ahead log into the database once it holds this many pages (its
+# default, stated here because the log's reserved size follows from it), then writes the log
+# again from its start.
+WAL_CHECKPOINT_PAGES = 1000
+# Room for the commit that crosses the checkpoint line as well.
+WAL_RESERVE_PAGES = WAL_CHECKPOINT_PAGES + 64
 # The cursor is the number of actions in effect: no need to count a long game's rows.
 _RECORD_COLUMNS = "id, game, players, options, started_at, ended_at, status, result, cursor"
 
@@ -69,6 +75,7 @@ class Store:
             if mode != "wal":
                 raise sqlite3.DatabaseError(f"cannot use write-ahead logging (journal mode {mode})")
             # FULL: a commit is on disk before dispatch returns, so a pulled plug loses nothing shown.
+            # (_reserve_wal lowers it briefly for filler, and sets it back.)
             db.execute("PRAGMA synchronous = FULL")
             db.execute("PRAGMA foreign_keys = ON")
             check = db.execute("PRAGMA quick_check").fetchone()[0]
@@ -84,6 +91,7 @@ class Store:
             if version == 0:
                 schema = resources.files("companion.store").joinpath("schema.sql").read_text()
                 db.executescript(f"BEGIN; {schema} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
+            self._reserve_wal(db)
         except BaseException:
             db.close()
             raise
@@ -91,6 +99,37 @@ class Store:
         # timeline commits each change as one unit.
         db.isolation_level = "DEFERRED"
         return db
+
+    def _reserve_wal(self, db: sqlite3.Connection) -> None:
+        """Give the write-ahead log its working length before the first move of the evening.
+
+        Flushing a file that grew must also flush its new length (on ext4, a journal commit
+        on the SD card); a log rewritten in place flushes its data alone. SQLite rewrites the
+        log from its start after each checkpoint, so only the first pages after a start would
+        grow it: bench/commit.py shows what that costs. SQLite deletes the log when the table
+        closes, so this runs at each start, unless a pulled plug left a full-length log.
+        """
+        page_size = db.execute("PRAGMA page_size").fetchone()[0]
+        wal = Path(f"{self.path}-wal")
+        if wal.exists() and wal.stat().st_size >= WAL_RESERVE_PAGES * page_size:
+            db.execute(f"PRAGMA wal_autocheckpoint = {WAL_CHECKPOINT_PAGES}")
+            return
+        # One page rewritten by many small commits lengthens the log without growing the
+        # database. Those commits skip the flush (they hold nothing worth keeping) and no
+        # checkpoint runs meanwhile, so a pulled plug here leaves only a torn log of filler,
+        # which SQLite discards on the next open.
+        db.execute("PRAGMA wal_autocheckpoint = 0")
+        db.execute("PRAGMA synchronous = OFF")
+        try:
+            db.execute("CREATE TABLE IF NOT EXISTS wal_filler (n INTEGER)")
+            db.execute("INSERT INTO wal_filler VALUES (0)")
+            for _ in range(WAL_RESERVE_PAGES):
+                db.execute("UPDATE wal_filler SET n = n + 1")
+        finally:
+            db.execute("PRAGMA synchronous = FULL")
+            db.execute("DROP TABLE IF EXISTS wal_filler")  # flushed: the log's length with it
+            db.execute("PRAGMA wal_checkpoint(RESTART)")  # the next commit writes from the log's start
+            db.execute(f"PRAGMA wal_autocheckpoint = {WAL_CHECKPOINT_PAGES}")
 
     def _move_aside(self) -> Path:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
