@@ -128,7 +128,11 @@ class FillBar(Widget):
 
 
 class Toast(Label):
-    """A one-line message over the bottom of the screen: refusals, ignored rolls, notices."""
+    """A one-line message over the bottom of the screen: refusals, ignored rolls, notices.
+
+    It sits over the bottom row of buttons, so it gets out of the way as soon as the
+    screen is touched again; the touch still reaches the button underneath.
+    """
 
     def __init__(self, **kwargs) -> None:
         super().__init__(
@@ -166,6 +170,11 @@ class Toast(Label):
         self.opacity = 1
         (Animation(opacity=1, duration=seconds) + Animation(opacity=0, duration=0.4)).start(self)
 
+    def on_touch_down(self, touch) -> bool:
+        if self.opacity > 0:
+            Animation.cancel_all(self)
+            Animation(opacity=0, duration=0.15).start(self)
+        return False  # read, not answered: the touch goes on to whatever it was meant for
 
     def hide(self) -> None:
         Animation.cancel_all(self)

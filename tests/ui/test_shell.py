@@ -58,6 +58,12 @@ def test_play_undo_redo_and_a_refusal_by_touch(make_app):
     app.frames()
     assert "Cris has already passed this round" in app.app.toast.text
     assert app.table.session.revision == before
+    # The message covers the bottom row; the next touch clears it and still works.
+    assert app.app.toast.opacity == 1
+    app.tap("Undo")
+    app.settle(0.3)
+    assert app.app.toast.opacity == 0
+    assert app.table.session.revision == before + 1
 
 
 def test_the_game_over_banner_offers_a_new_game_and_undo_still_works(make_app):
@@ -125,8 +131,10 @@ def test_history_shows_real_games_with_their_scores(make_app):
     app.screenshot("history")
 
 
-def test_status_shows_devices_version_and_where_games_are_kept(make_app):
+def test_status_shows_devices_version_and_where_games_are_kept(make_app, tmp_path, monkeypatch):
     from companion.status import DeviceStatus
+
+    monkeypatch.setenv("HOME", str(tmp_path))  # paths under the home folder are shown with ~
 
     devices = [
         lambda: DeviceStatus("Broker", "waiting", "no broker at localhost:1883 yet; retrying every 8 s"),
@@ -137,7 +145,7 @@ def test_status_shows_devices_version_and_where_games_are_kept(make_app):
     app.tap("Status")
     texts = app.texts()
     assert "WAITING" in texts and "OFF" in texts and "OK" in texts
-    assert str(app.config.database) in texts
+    assert "~/data/companion.db" in texts
     assert any(t.startswith("version ") for t in texts)
     app.screenshot("status")
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from kivy.clock import Clock
 from kivy.uix.anchorlayout import AnchorLayout
 
@@ -40,8 +42,8 @@ class StatusScreen(BaseScreen):
             note = "" if level == "ok" else " (phones can follow once the broker is reachable)"
             out.append(DeviceStatus("Phone page", level, page_url(settings) + note))
         out.append(DeviceStatus("Companion", "ok", f"version {__version__}" + ("  (simulated hardware)" if self.app.sim else "")))
-        out.append(DeviceStatus("Games kept in", "ok", str(settings.database)))
-        out.append(DeviceStatus("Settings", "ok", str(settings.source) if settings.source else "defaults (no config file)"))
+        out.append(DeviceStatus("Games kept in", "ok", _shown(settings.database)))
+        out.append(DeviceStatus("Settings", "ok", _shown(settings.source) if settings.source else "defaults (no config file)"))
         for notice in self.app.table.store.notices:
             out.append(DeviceStatus("Database", "error", notice))
         return out
@@ -63,3 +65,12 @@ class StatusScreen(BaseScreen):
             detail.bind(height=fit)
             fit()
             self.rows.add_widget(row)
+
+
+def _shown(path: Path) -> str:
+    """A path as a person would type it: the home folder as ~, so long paths fit a row."""
+    home = Path.home()
+    try:
+        return "~/" + str(Path(path).relative_to(home))
+    except ValueError:
+        return str(path)
