@@ -22,6 +22,9 @@ def prepare_kivy(config: Config, sim: bool) -> None:
     os.environ.setdefault("KIVY_HOME", str(kivy_home))
     from kivy.config import Config as KivyConfig
 
+    from companion.ui.kivy_logging import quiet_missing_cutbuffer
+
+    quiet_missing_cutbuffer()
     display = config["display"]
     touch = display["touch"]
     if sim and touch == "auto":
