@@ -1,7 +1,8 @@
 """The phone page's address, and its QR code for the touchscreen to show.
 
-`phone_url(config, address)` is pure; `lan_address()` asks the Pi's network
-interfaces (no traffic is sent) and `page_url(config)` combines the two.
+`phone_url(config, address)` and `reachable_url(config, address)` are pure;
+`lan_address()` asks the Pi's network interfaces (no traffic is sent), and
+`page_url(config)` and `reachable_page_url(config)` combine them.
 """
 
 from __future__ import annotations
@@ -30,9 +31,34 @@ def phone_url(config: Any, address: str | None) -> str:
     return f"http://{host}:{config['phone']['port']}/#{fragment}"
 
 
+def reachable_url(config: Any, address: str | None) -> str | None:
+    """phone_url, or None when no phone could reach it: nothing configured and no LAN address.
+
+    Without either the address would be localhost, which on a phone is the phone itself.
+    A configured address or url is trusted as given, since someone chose it for this table.
+    """
+    if config["phone"]["url"] or config["phone"]["address"]:
+        return phone_url(config, address)
+    if address is None or _is_loopback(address):
+        return None
+    return phone_url(config, address)
+
+
 def page_url(config: Any) -> str:
     """The address to show on the touchscreen now (the Pi's LAN address may change)."""
     return phone_url(config, lan_address())
+
+
+def reachable_page_url(config: Any) -> str | None:
+    """page_url, or None while the Pi has no address a phone could use (e.g. Wi-Fi still joining)."""
+    return reachable_url(config, lan_address())
+
+
+def _is_loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address.strip("[]")).is_loopback
+    except ValueError:
+        return address.lower() == "localhost"
 
 
 def lan_address() -> str | None:

@@ -6,7 +6,7 @@ from kivy.graphics.texture import Texture
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.image import Image
 
-from companion.broadcast.phone_url import page_url, qr_matrix
+from companion.broadcast.phone_url import qr_matrix, reachable_page_url
 from companion.ui import theme
 from companion.ui.widgets import Text
 
@@ -25,8 +25,16 @@ def qr_texture(text: str) -> Texture:
     return texture
 
 
+SCAN = "Scan to follow the game on your phone"
+NO_NETWORK = "No network yet: phones can follow once the table is on Wi-Fi or Ethernet"
+
+
 class PhoneCode(BoxLayout):
-    """QR code plus a line of text; refreshed when shown, since the Pi's LAN address can change."""
+    """QR code plus a line of text, or only a line while the Pi has no address phones could use.
+
+    Refreshed again and again while shown (see the home screen), since the Pi may join
+    the network after the app starts, and its LAN address can change.
+    """
 
     def __init__(self, config, **kwargs) -> None:
         super().__init__(orientation="vertical", spacing=theme.GAP / 2, **kwargs)
@@ -35,11 +43,31 @@ class PhoneCode(BoxLayout):
         self.caption = Text(text="", font_size=theme.FONT_SMALL, color=theme.MUTED, halign="center")
         self.add_widget(self.image)
         self.add_widget(self.caption)
-        self.url = ""
+        self.url: str | None = ""  # "" until the first refresh, None while there is no usable address
 
     def refresh(self) -> None:
-        url = page_url(self.config)
-        if url != self.url:
-            self.url = url
+        url = reachable_page_url(self.config)
+        if url == self.url:
+            return  # runs every few seconds: building a texture each time would be waste
+        self.url = url
+        if url is None:
+            self.image.texture = None
+            self._show_code(False)
+            self.caption.text = NO_NETWORK
+        else:
             self.image.texture = qr_texture(url)
-        self.caption.text = "Scan to follow the game on your phone"
+            self.caption.text = SCAN
+            self._show_code(True)
+
+    def _show_code(self, shown: bool) -> None:
+        if shown and self.image.parent is None:
+            self.add_widget(self.image, index=1)
+            self.caption.size_hint_y = None
+            # Its height only follows a change of texture size, which may not come.
+            self.caption.texture_update()
+            self.caption.height = self.caption.texture_size[1]
+        elif not shown and self.image.parent is not None:
+            # Taken out rather than emptied (an Image without a texture draws a white box), and
+            # the line takes its place, centred, so it reads as the code's stand-in.
+            self.remove_widget(self.image)
+            self.caption.size_hint_y = 1

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from companion import config
-from companion.broadcast.phone_url import lan_address, page_url, phone_url, qr_matrix
+from companion.broadcast import phone_url as phone_url_module
+from companion.broadcast.phone_url import lan_address, page_url, phone_url, qr_matrix, reachable_page_url, reachable_url
 
 
 def cfg(**sections):
@@ -24,6 +25,32 @@ def test_a_configured_address_or_url_wins():
     assert phone_url(cfg(phone={"url": "https://games.example/t1"}), "192.168.1.20") == "https://games.example/t1"
     assert phone_url(cfg(), "fd00::5").startswith("http://[fd00::5]:9001/")
     assert phone_url(cfg(), None).startswith("http://localhost:9001/")
+
+
+def test_without_a_lan_address_there_is_no_address_a_phone_could_use():
+    # localhost on a phone is the phone itself: better no code than one that cannot work.
+    assert reachable_url(cfg(), None) is None
+    assert reachable_url(cfg(), "127.0.0.1") is None
+    assert reachable_url(cfg(), "::1") is None
+    assert reachable_url(cfg(), "localhost") is None
+    assert reachable_url(cfg(), "192.168.1.20") == phone_url(cfg(), "192.168.1.20")
+    assert reachable_url(cfg(), "fd00::5") == phone_url(cfg(), "fd00::5")
+
+
+def test_a_configured_address_or_url_is_usable_without_a_lan_address():
+    named = cfg(phone={"address": "table.local"})
+    assert reachable_url(named, None) == "http://table.local:9001/#table=table1&prefix=companion"
+    assert reachable_url(named, "192.168.1.20").startswith("http://table.local:9001/")
+    assert reachable_url(cfg(phone={"url": "https://games.example/t1"}), None) == "https://games.example/t1"
+
+
+def test_the_page_url_follows_the_lan_address_as_it_changes(monkeypatch):
+    address = [None]
+    monkeypatch.setattr(phone_url_module, "lan_address", lambda: address[0])
+    assert reachable_page_url(cfg()) is None
+    assert page_url(cfg()).startswith("http://localhost:9001/")  # the status screen still names it
+    address[0] = "192.168.1.57"
+    assert reachable_page_url(cfg()) == "http://192.168.1.57:9001/#table=table1&prefix=companion"
 
 
 def test_the_lan_address_is_an_address_of_this_machine_and_never_loopback():

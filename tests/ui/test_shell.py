@@ -171,25 +171,114 @@ def test_the_shell_fits_1024x600(make_app):
     app.screenshot("play-1024x600")
 
 
-def test_home_shows_a_qr_code_that_scans_to_the_phone_page(make_app):
+def scanned_code(png) -> str:
+    """What a phone's camera reads off the screenshot: "" when there is no code on it."""
     import shutil
     import subprocess
 
-    from companion.broadcast.phone_url import page_url
+    assert shutil.which("zbarimg"), "zbar-tools is installed by the test setup"
+    return subprocess.run(["zbarimg", "--quiet", "--raw", str(png)], capture_output=True, text=True).stdout.strip()
+
+
+def shipped_games_only():
+    """The pictures in the README show the games that ship, not the test game."""
+    import contextlib
 
     from companion import games
     from tests.support.tally import Tally
 
-    games.unregister("tally")  # the picture in the README shows the games that ship
-    try:
+    @contextlib.contextmanager
+    def without_tally():
+        games.unregister("tally")
+        try:
+            yield
+        finally:
+            games.register(Tally())
+
+    return without_tally()
+
+
+def the_pi_on_the_network(monkeypatch, address: str | None) -> list[str | None]:
+    """The Pi's LAN address as the app sees it; change [0] to move the Pi on or off the network."""
+    from companion.broadcast import phone_url
+
+    current = [address]
+    monkeypatch.setattr(phone_url, "lan_address", lambda: current[0])
+    return current
+
+
+def test_home_shows_a_qr_code_that_scans_to_the_phone_page(make_app, monkeypatch):
+    the_pi_on_the_network(monkeypatch, "192.168.1.20")  # the same picture on every machine
+    with shipped_games_only():
         app = make_app().start()
         app.frames(3)
         png = app.screenshot("home")
-    finally:
-        games.register(Tally())
-    assert shutil.which("zbarimg"), "zbar-tools is installed by the test setup"
-    scanned = subprocess.run(["zbarimg", "--quiet", "--raw", str(png)], capture_output=True, text=True)
-    assert scanned.stdout.strip() == page_url(app.config)
+    assert scanned_code(png) == "http://192.168.1.20:9001/#table=table1&prefix=companion"
+    assert "Scan to follow the game on your phone" in app.texts()
+
+
+def test_without_a_network_home_says_so_and_the_code_follows_when_the_pi_joins(make_app, monkeypatch):
+    from companion.ui.phone_code import NO_NETWORK, SCAN
+    from companion.ui.screens.home import PHONE_RECHECK_SECONDS
+
+    network = the_pi_on_the_network(monkeypatch, None)  # booted before Wi-Fi joined
+    with shipped_games_only():
+        app = make_app().start()
+        app.frames(3)
+        png = app.screenshot("home-no-network")
+    assert scanned_code(png) == ""  # no code pointing phones at localhost
+    assert NO_NETWORK in app.texts() and SCAN not in app.texts()
+    caption = app.find(NO_NETWORK)
+    side = app.app.screen("home").side
+    assert caption.x >= side.x and caption.right <= side.right and caption.y >= 0, "the line fits the column"
+    assert caption.texture_size[0] <= caption.width and caption.texture_size[1] <= caption.height
+    assert caption.top <= app.find("Status").y, "below the buttons, not over them"
+
+    network[0] = "192.168.1.57"  # DHCP answered; nobody touches the screen
+    app.settle(PHONE_RECHECK_SECONDS + 1)
+    joined = app.screenshot("home-network-joined")
+    assert scanned_code(joined) == "http://192.168.1.57:9001/#table=table1&prefix=companion"
+    assert SCAN in app.texts() and NO_NETWORK not in app.texts()
+
+    code = app.app.screen("home").phone_code
+    texture = code.image.texture
+    app.settle(PHONE_RECHECK_SECONDS + 1)
+    assert code.image.texture is texture, "an unchanged address keeps its code, not a new one every check"
+
+    network[0] = "10.0.0.8"  # the table moved to another network while home stayed up
+    app.settle(PHONE_RECHECK_SECONDS + 1)
+    assert scanned_code(app.screenshot("home-network-changed")) == "http://10.0.0.8:9001/#table=table1&prefix=companion"
+
+    network[0] = None  # the Wi-Fi dropped
+    app.settle(PHONE_RECHECK_SECONDS + 1)
+    assert scanned_code(app.screenshot("home-network-lost")) == ""
+    assert NO_NETWORK in app.texts()
+
+
+def test_a_configured_phone_address_is_shown_even_without_a_network(make_app, monkeypatch):
+    the_pi_on_the_network(monkeypatch, None)
+    app = make_app(config_text='[phone]\naddress = "table.local"\n').start()
+    png = app.screenshot("home-configured-address")
+    assert scanned_code(png) == "http://table.local:9001/#table=table1&prefix=companion"
+
+
+def test_the_code_is_only_rechecked_while_home_is_shown(make_app, monkeypatch):
+    from companion.ui.screens.home import PHONE_RECHECK_SECONDS
+
+    the_pi_on_the_network(monkeypatch, "192.168.1.20")
+    app = make_app().start()
+    code = app.app.screen("home").phone_code
+    checks = []
+    original = code.refresh
+    code.refresh = lambda: (checks.append(app.screen), original())
+    app.settle(PHONE_RECHECK_SECONDS + 0.5)
+    assert checks == ["home"], "rechecked while shown"
+    app.tap("History")
+    app.settle(PHONE_RECHECK_SECONDS * 2)
+    assert checks == ["home"], "no checks while another screen is shown"
+    app.tap("Back")
+    app.settle(PHONE_RECHECK_SECONDS + 0.5)
+    assert checks == ["home"] * 3, "one check on entering, then the interval again (once, not twice)"
 
 
 def test_a_damaged_database_is_announced_on_the_touchscreen_and_kept(make_app, tmp_path):

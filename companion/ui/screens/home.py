@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kivy.clock import Clock
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
@@ -10,6 +11,10 @@ from companion.ui import theme
 from companion.ui.phone_code import PhoneCode
 from companion.ui.screens.base import BaseScreen
 from companion.ui.widgets import BigButton, Text
+
+# How often the phone code looks for a new LAN address while home is shown: soon enough that
+# the code appears while people are still sitting down after the Wi-Fi joins.
+PHONE_RECHECK_SECONDS = 3.0
 
 
 class HomeScreen(BaseScreen):
@@ -38,12 +43,16 @@ class HomeScreen(BaseScreen):
             side.add_widget(button)
         self.phone_code = PhoneCode(app.settings) if app.settings["mqtt"]["enabled"] else None
         side.add_widget(self.phone_code or BoxLayout())
+        self._phone_recheck = None
         row.add_widget(side)
         self.body.add_widget(row)
 
     def on_pre_enter(self, *_) -> None:
         if self.phone_code is not None:
             self.phone_code.refresh()
+            # The unit starts before the network is up: the address often arrives while home is shown.
+            if self._phone_recheck is None:
+                self._phone_recheck = Clock.schedule_interval(self._recheck_phone_code, PHONE_RECHECK_SECONDS)
         self.game_grid.clear_widgets()
         for game in games.all_games():
             count = (
@@ -64,3 +73,11 @@ class HomeScreen(BaseScreen):
         if session:
             self.resume_button.text = f"Back to {session.game.title}"
             self.side.add_widget(self.resume_button, index=len(self.side.children) - 1)
+
+    def on_leave(self, *_) -> None:
+        if self._phone_recheck is not None:
+            self._phone_recheck.cancel()
+            self._phone_recheck = None
+
+    def _recheck_phone_code(self, _dt) -> None:
+        self.phone_code.refresh()
