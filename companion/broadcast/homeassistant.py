@@ -53,14 +53,28 @@ def sensor_config(topics: Topics, table_name: str, player: str) -> dict:
 
 
 def discovery(
-    topics: Topics, ha_prefix: str, table_name: str, players: Sequence[str], gone: Iterable[str] = ()
+    topics: Topics, ha_prefix: str, table_name: str, players: Sequence[str], held: Iterable[str] = ()
 ) -> list[tuple[str, bytes]]:
-    """Retained messages announcing the players' sensors; an empty payload removes a sensor."""
-    messages = [(config_topic(topics, ha_prefix, p), b"") for p in gone if p not in players]
-    messages += [
-        (config_topic(topics, ha_prefix, p), encode(sensor_config(topics, table_name, p))) for p in players
-    ]
+    """Retained messages announcing the players' sensors.
+
+    `held` are the discovery topics the broker already holds for this table; an empty
+    payload removes each one that is no longer a player's.
+    """
+    current = {config_topic(topics, ha_prefix, p): p for p in players}
+    messages = [(topic, b"") for topic in sorted(set(held) - set(current))]
+    messages += [(topic, encode(sensor_config(topics, table_name, p))) for topic, p in current.items()]
     return messages
+
+
+def sensors_filter(topics: Topics, ha_prefix: str) -> str:
+    """Every discovery topic of this table's sensors, as a subscription."""
+    return f"{ha_prefix}/sensor/{node_id(topics)}/+/config"
+
+
+def is_sensor_config(topics: Topics, ha_prefix: str, topic: str) -> bool:
+    parts = topic.split("/")
+    head = f"{ha_prefix}/sensor/{node_id(topics)}".split("/")
+    return len(parts) == len(head) + 2 and parts[: len(head)] == head and parts[-1] == "config"
 
 
 def _slug(text: str) -> str:

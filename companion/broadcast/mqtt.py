@@ -35,7 +35,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NAME = "Broker"
-QOS = 1
+QOS = 1  # the state and availability: retained, and the broker must have them
+# Events are live news: sent at most once, never replayed after a reconnect as if new.
+EVENT_QOS = 0
 MAX_QUEUED = 200  # paho keeps unsent messages in memory: never without bound
 MAX_EVENTS = 100  # events waiting for the publisher; older ones are dropped first
 RETRY_MIN = 0.5
@@ -62,6 +64,7 @@ class Broadcaster:
         self._keepalive: int = mqtt["keepalive"]
         self._retry_max: float = float(mqtt["retry_max"])
         self._ha_prefix: str | None = mqtt["homeassistant_prefix"] if mqtt["homeassistant"] else None
+        self._ha_any_prefix: str = mqtt["homeassistant_prefix"]  # where to look for our old sensors
         self._client_factory = client_factory or _new_client
 
         self._cond = threading.Condition()
@@ -72,7 +75,14 @@ class Broadcaster:
         # (event, view, game number, time) of each event not yet published
         self._events: collections.deque[tuple[Any, ...]] = collections.deque(maxlen=MAX_EVENTS)
         self._discovery_due = self._ha_prefix is not None
-        self._announced: set[str] = set()  # players with a Home Assistant sensor
+        # Discovery topics of this table's sensors that the broker holds (it tells us on connect).
+        self._sensor_topics: set[str] = set()
+        # The one state message paho has not yet had acknowledged. A newer state waits for it:
+        # after a reconnect paho sends the unacknowledged one again, and had a newer one gone
+        # first, the broker would keep the older state.
+        self._state_mid: int | None = None
+        self._early_acks: set[int] = set()  # acknowledged while paho was still returning the mid
+        self._paho_full = False  # paho's queue refused the last state: wait for room, never spin
         self._connected = False
         self._stopping = False
         self._closed = False
@@ -88,6 +98,9 @@ class Broadcaster:
 
         self._table = table
         if table is not None:
+            # With no game open yet, the last game's number keeps the idle state's version
+            # above every version that game published.
+            self._game_number = table.store.last_game_number()
             table.on_session(self._on_session)
             if table.session is not None:
                 self.follow(table.session, _record_number(table))
@@ -120,6 +133,7 @@ class Broadcaster:
         client.on_connect_fail = _guarded(self, self._on_connect_fail)
         client.on_disconnect = _guarded(self, self._on_disconnect)
         client.on_message = _guarded(self, self._on_message)
+        client.on_publish = _guarded(self, self._on_publish)
         self._client = client
         self._publisher = threading.Thread(target=self._publish_loop, name="mqtt-publisher", daemon=True)
         self._publisher.start()
@@ -147,6 +161,15 @@ class Broadcaster:
             return
         try:
             if client.is_connected():
+                with self._cond:
+                    view, number, due = self._view, self._game_number, self._state_dirty
+                    self._state_dirty = False
+                if due:  # a move made just before leaving still reaches the phones
+                    state = state_payload(
+                        view, game_number=number, table_id=self.topics.table, table_name=self.table_name
+                    )
+                    client.publish(self.topics.state, encode(state), qos=QOS, retain=True)
+                # Same connection, so the broker takes these in order: the offline comes last.
                 info = client.publish(self.topics.availability, OFFLINE, qos=QOS, retain=True)
                 info.wait_for_publish(timeout)
         except (RuntimeError, ValueError) as exc:
@@ -241,7 +264,9 @@ class Broadcaster:
                 if self._stopping:
                     return
                 view, number = self._view, self._game_number
-                state_due, self._state_dirty = self._state_dirty, False
+                state_due = self._state_sendable()
+                if state_due:
+                    self._state_dirty = False
                 events = list(self._events)
                 self._events.clear()
                 discovery_due, self._discovery_due = self._discovery_due, False
@@ -258,17 +283,19 @@ class Broadcaster:
                 log.exception("MQTT: publishing failed; the next change is published as usual")
 
     def _work_due(self) -> bool:
-        return self._state_dirty or bool(self._events) or self._discovery_due
+        return self._state_sendable() or bool(self._events) or self._discovery_due
+
+    def _state_sendable(self) -> bool:
+        return self._state_dirty and self._state_mid is None and not self._paho_full
 
     def _discovery(self, view: dict[str, Any] | None) -> list[tuple[str, bytes]]:
-        if self._ha_prefix is None:
+        if self._ha_prefix is None or view is None:
+            # Between games the sensors stay: the next game's players decide which go.
             return []
-        players = [p["name"] for p in view["players"]] if view else []
-        messages = homeassistant.discovery(
-            self.topics, self._ha_prefix, self.table_name, players, gone=self._announced
-        )
-        self._announced = set(players)
-        return messages
+        players = [p["name"] for p in view["players"]]
+        with self._cond:
+            held = set(self._sensor_topics)
+        return homeassistant.discovery(self.topics, self._ha_prefix, self.table_name, players, held=held)
 
     def _send(
         self, state: dict[str, Any] | None, events: list[dict[str, Any]], discovery: list[tuple[str, bytes]]
@@ -278,15 +305,22 @@ class Broadcaster:
         for topic, payload in discovery:
             client.publish(topic, payload, qos=QOS, retain=True)
         if state is not None:
+            with self._cond:
+                self._state_mid = _PENDING
             info = client.publish(self.topics.state, encode(state), qos=QOS, retain=True)
-            if info.rc == paho.MQTT_ERR_SUCCESS:
-                self.published_states += 1
-            else:
-                # Lost the broker meanwhile: the reconnect republishes the newest state.
-                with self._cond:
+            with self._cond:
+                if info.rc in (paho.MQTT_ERR_SUCCESS, paho.MQTT_ERR_NO_CONN):
+                    # Sent, or kept by paho for the reconnect: in flight either way.
+                    self._state_mid = None if info.mid in self._early_acks else info.mid
+                    self.published_states += 1
+                else:  # paho's queue is full (a broker that stopped answering): wait for room
+                    self._state_mid = None
                     self._state_dirty = True
+                    self._paho_full = True
+                self._early_acks.clear()
+                self._cond.notify_all()
         for event in events:
-            client.publish(self.topics.events, encode(event), qos=QOS, retain=False)
+            client.publish(self.topics.events, encode(event), qos=EVENT_QOS, retain=False)
 
     # -- paho's network thread ------------------------------------------------------
 
@@ -303,14 +337,23 @@ class Broadcaster:
             self._events.clear()  # news from before the broker came back is no longer news
             self._state_dirty = True  # republish after every reconnect: the broker may have lost it
             self._discovery_due = self._ha_prefix is not None
+            self._paho_full = False
             self._cond.notify_all()
         log.info("MQTT: connected to %s:%s", self.host, self.port)
         # Our own availability: a stale connection's Last Will may say "offline" after we said "online".
         client.subscribe(self.topics.availability, qos=QOS)
+        # The sensors the broker holds for this table, from this run or an earlier one: those
+        # of players no longer at the table go, and all of them when discovery is switched off.
+        client.subscribe(homeassistant.sensors_filter(self.topics, self._ha_any_prefix), qos=QOS)
         if self._ha_prefix is not None:
             client.subscribe(homeassistant.status_topic(self._ha_prefix), qos=QOS)
 
     def _on_connect_fail(self, client: paho.Client, userdata: Any) -> None:
+        if self._last_loss is None:  # said once, not at every retry
+            log.warning(
+                "MQTT: no broker at %s:%s; the table plays on and phones follow once it is up "
+                "(Status shows it)", self.host, self.port,
+            )
         self._last_loss = "connection refused or timed out"
 
     def _on_disconnect(self, client: paho.Client, userdata: Any, flags: Any, reason_code: Any, properties: Any) -> None:
@@ -320,7 +363,19 @@ class Broadcaster:
             self._last_loss = f"lost the connection: {reason_code}"
             log.warning("MQTT: lost %s:%s (%s); retrying", self.host, self.port, reason_code)
 
+    def _on_publish(self, client: paho.Client, userdata: Any, mid: int, reason_code: Any, properties: Any) -> None:
+        with self._cond:
+            if mid == self._state_mid:
+                self._state_mid = None
+            elif self._state_mid == _PENDING:
+                self._early_acks.add(mid)
+            self._paho_full = False  # an acknowledgement makes room in paho's queue
+            self._cond.notify_all()
+
     def _on_message(self, client: paho.Client, userdata: Any, message: paho.MQTTMessage) -> None:
+        if homeassistant.is_sensor_config(self.topics, self._ha_any_prefix, message.topic):
+            self._on_sensor_config(client, message)
+            return
         text = message.payload.decode("utf-8", errors="replace").strip()
         if message.topic == self.topics.availability:
             if text != ONLINE and self._connected and not self._stopping:
@@ -330,6 +385,27 @@ class Broadcaster:
                 with self._cond:
                     self._discovery_due = True  # the state is retained: Home Assistant reads it itself
                     self._cond.notify_all()
+
+
+    def _on_sensor_config(self, client: paho.Client, message: paho.MQTTMessage) -> None:
+        with self._cond:
+            if not message.payload:
+                self._sensor_topics.discard(message.topic)
+                return
+            self._sensor_topics.add(message.topic)
+            view = self._view
+        if self._ha_prefix is None:
+            stale = True  # discovery was switched off: take the sensors away
+        elif view is None:
+            stale = False  # between games: the next game's players decide
+        else:
+            players = [p["name"] for p in view["players"]]
+            stale = message.topic not in {homeassistant.config_topic(self.topics, self._ha_prefix, p) for p in players}
+        if stale and self._connected and not self._stopping:
+            client.publish(message.topic, b"", qos=QOS, retain=True)
+
+
+_PENDING = -1  # a state is being handed to paho; its message id is not known yet
 
 
 def _new_client(client_id: str) -> paho.Client:

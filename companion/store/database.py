@@ -179,6 +179,10 @@ class Store:
         ).fetchone()
         return GameRecord.from_row(row) if row else None
 
+    def last_game_number(self) -> int | None:
+        """The newest game's record number, whatever became of it (numbers only grow)."""
+        return self.db.execute("SELECT max(id) FROM games").fetchone()[0]
+
     def unfinished(self) -> GameRecord | None:
         """The game to resume on start, if one was being played."""
         latest = self.latest()

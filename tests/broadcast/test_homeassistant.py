@@ -30,9 +30,18 @@ def test_each_player_gets_a_score_sensor_reading_the_table_state():
 
 
 def test_players_of_the_last_game_who_left_lose_their_sensor():
-    messages = homeassistant.discovery(TOPICS, "homeassistant", "Kitchen", ["Ann"], gone={"Ann", "Ben"})
+    held = {homeassistant.config_topic(TOPICS, "homeassistant", p) for p in ("Ann", "Ben")}
+    messages = homeassistant.discovery(TOPICS, "homeassistant", "Kitchen", ["Ann"], held=held)
     assert ("homeassistant/sensor/companion_table1/score_ben/config", b"") in messages
     assert all(payload for topic, payload in messages if "score_ann" in topic)
+
+
+def test_only_this_tables_sensor_topics_are_taken_for_its_own():
+    assert homeassistant.sensors_filter(TOPICS, "ha") == "ha/sensor/companion_table1/+/config"
+    assert homeassistant.is_sensor_config(TOPICS, "ha", "ha/sensor/companion_table1/score_ann/config")
+    for other in ("ha/sensor/companion_table2/score_ann/config", "ha/sensor/companion_table1/score_ann/state",
+                  "ha/sensor/companion_table1/config", "ha/status", "hb/sensor/companion_table1/score_ann/config"):
+        assert not homeassistant.is_sensor_config(TOPICS, "ha", other), other
 
 
 def test_similar_names_never_share_a_sensor():
@@ -69,6 +78,43 @@ def test_discovery_is_published_retained_and_again_when_home_assistant_starts(br
     finally:
         b.close()
         ha.close()
+
+
+def sensors(watcher: Watcher) -> set[str]:
+    """The players whose sensor the broker holds now (retained, not removed)."""
+    latest: dict[str, bytes] = {}
+    for m in watcher.messages:
+        if m.topic.startswith("homeassistant/sensor/"):
+            latest[m.topic] = m.payload
+    return {json.loads(p)["name"].removesuffix(" score") for p in latest.values() if p}
+
+
+def test_sensors_outlive_a_game_and_a_restart_and_go_with_the_players(broker, tmp_path):
+    from companion.store import Store
+    from companion.table import Table
+
+    config = broker.companion_config(mqtt={"homeassistant": True})
+    ha = Watcher(broker.mqtt_port, ["homeassistant/sensor/#"], username="spy", password="spy-password")
+    store = Store(tmp_path / "companion.db")
+    table = Table(store)
+    try:
+        with Broadcaster(config, table):
+            table.start("tally", ["Ann", "Ben"], {})
+            ha.wait_for(lambda w: sensors(w) == {"Ann", "Ben"})
+            table.close_game()  # between games the sensors stay: Home Assistant keeps its history
+            time.sleep(0.3)
+            assert sensors(ha) == {"Ann", "Ben"}
+        # The app restarts (it no longer remembers whom it announced) and other players sit down.
+        table = Table(store)
+        with Broadcaster(config, table):
+            table.start("tally", ["Ann", "Cy"], {})
+            ha.wait_for(lambda w: sensors(w) == {"Ann", "Cy"})
+        # Discovery switched off: the table's sensors are taken away at the next start.
+        with Broadcaster(broker.companion_config(), Table(store)):
+            ha.wait_for(lambda w: sensors(w) == set())
+    finally:
+        ha.close()
+        store.close()
 
 
 def test_switched_off_nothing_is_announced(broker, table, spy):

@@ -4,6 +4,7 @@ lost, and within 5 s of the broker's return the retained state is current and th
 from __future__ import annotations
 
 import json
+import signal
 import time
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from companion.broadcast.mqtt import Broadcaster
 from companion.store import Store
 from companion.table import Table
-from tests.broadcast.conftest import retained
+from tests.broadcast.conftest import Watcher, retained
 
 STATE = "companion/table1/state"
 AVAILABILITY = "companion/table1/availability"
@@ -66,7 +67,7 @@ def test_a_broker_killed_and_restarted_mid_game_loses_nothing(broker, tmp_path, 
         assert session.revision == accepted
         assert json.loads(retained(broker.mqtt_port, STATE))["view"]["dial"] == accepted
         # A wait on the broker would be a connect attempt (seconds); a commit to disk is far less.
-        assert max(timings) < 1.0, f"an action waited {max(timings):.3f} s"
+        assert max(timings) < 0.25, f"an action waited {max(timings):.3f} s"
     finally:
         b.close()
         store.close()
@@ -76,3 +77,73 @@ def test_a_broker_killed_and_restarted_mid_game_loses_nothing(broker, tmp_path, 
         assert Table(reopened).resume().revision == accepted
     finally:
         reopened.close()
+
+
+@pytest.mark.slow
+def test_when_play_stops_during_an_outage_the_broker_still_ends_up_with_the_newest_state(broker, tmp_path):
+    """A move the hung broker never acknowledged is sent again on return: it must not land last."""
+    store = Store(tmp_path / "table.db")
+    table = Table(store)
+    b = Broadcaster(broker.companion_config(), table)
+    b.start()
+    try:
+        session = table.start("tally", ["Ann", "Ben"], {"target": 99})
+        session.dispatch({"type": "dial", "step": 1})
+        deadline = time.monotonic() + 5
+        while not current_on_broker(broker, session.revision):
+            assert time.monotonic() < deadline, "the first move never reached the broker"
+        broker.proc.send_signal(signal.SIGSTOP)  # hung: takes the next move, acknowledges nothing
+        session.dispatch({"type": "dial", "step": 1})
+        time.sleep(0.2)
+        broker.kill()
+        for _ in range(3):
+            session.dispatch({"type": "dial", "step": 1})
+        broker.start()
+        back = time.monotonic()
+        watcher = Watcher(broker.mqtt_port, STATE)  # every state from the broker's return on, in order
+        try:
+            while not current_on_broker(broker, session.revision):
+                assert time.monotonic() - back < 5, "the broker was not current 5 s after its return"
+            time.sleep(1.0)  # anything older paho still had to send has landed by now
+            assert json.loads(retained(broker.mqtt_port, STATE))["revision"] == session.revision
+            versions = [json.loads(m.payload)["version"] for m in watcher.on(STATE)]
+            assert versions == sorted(versions), f"an older state came after a newer one: {versions}"
+        finally:
+            watcher.close()
+    finally:
+        b.close()
+        store.close()
+
+
+@pytest.mark.slow
+def test_a_hung_broker_costs_the_table_no_cpu_however_many_moves_wait(broker, tmp_path):
+    """A broker that takes the connection but answers nothing (hung, or Wi-Fi gone quiet)."""
+    store = Store(tmp_path / "table.db")
+    table = Table(store)
+    b = Broadcaster(broker.companion_config(), table)
+    b.start()
+    try:
+        session = table.start("tally", ["Ann", "Ben"], {"target": 99})
+        deadline = time.monotonic() + 5
+        while not b.connected:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        broker.proc.send_signal(signal.SIGSTOP)
+        timings: list[float] = []
+        for _ in range(300):  # more than paho would ever queue (MAX_QUEUED)
+            t0 = time.monotonic()
+            session.dispatch({"type": "dial", "step": 1})
+            timings.append(time.monotonic() - t0)
+        cpu = time.process_time()
+        time.sleep(1.0)
+        idle_cpu = time.process_time() - cpu
+        assert idle_cpu < 0.2, f"waiting on a hung broker used {idle_cpu:.2f} s of CPU in 1 s"
+        assert sorted(timings)[len(timings) // 2] < 0.02, "moves slowed down while the broker hung"
+        assert session.revision == 300
+        broker.proc.send_signal(signal.SIGCONT)  # it wakes up: the newest state arrives
+        deadline = time.monotonic() + 5
+        while not current_on_broker(broker, session.revision):
+            assert time.monotonic() < deadline, "the woken broker never got the newest state"
+    finally:
+        b.close()
+        store.close()
