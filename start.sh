@@ -13,14 +13,19 @@ if [ ! -f /etc/mosquitto/conf.d/companion.conf ] || [ ! -f /etc/companion/mqtt-p
     || echo "Warning: the broker is not set up; the table works, phones cannot follow yet." >&2
 fi
 # Where no service manager runs the broker (a container, say), start it for this session.
-if ! (exec 3<>/dev/tcp/127.0.0.1/1883) 2>/dev/null; then
-  if command -v systemctl >/dev/null && systemctl is-system-running >/dev/null 2>&1; then
+broker_up() { (exec 3<>/dev/tcp/127.0.0.1/1883) 2>/dev/null; }
+if ! broker_up; then
+  if [ -d /run/systemd/system ]; then
     echo "Note: Mosquitto is not answering; try: sudo systemctl restart mosquitto" >&2
   else
     sudo_=()
     [ "$(id -u)" -eq 0 ] || sudo_=(sudo)
-    "${sudo_[@]}" mosquitto -d -c /etc/mosquitto/mosquitto.conf \
-      || echo "Warning: could not start Mosquitto; phones cannot follow the game." >&2
+    # systemd would make the folder for Debian's pid_file; without it, mosquitto -d exits at once.
+    "${sudo_[@]}" install -d -o mosquitto -g mosquitto -m 755 /run/mosquitto 2>/dev/null || true
+    "${sudo_[@]}" mosquitto -d -c /etc/mosquitto/mosquitto.conf || true
+    for _ in 1 2 3 4 5 6 7 8 9 10; do broker_up && break; sleep 0.3; done
+    broker_up || echo "Warning: Mosquitto did not start (see /var/log/mosquitto/mosquitto.log);" \
+      "the table works, phones cannot follow the game." >&2
   fi
 fi
 if grep -qs "Raspberry Pi" /proc/device-tree/model; then
