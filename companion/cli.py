@@ -23,8 +23,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     run.add_argument("--config", type=Path, help="configuration file (default: ~/.config/companion/config.toml)")
     run.add_argument("--sim", action="store_true", help="simulated hardware: keyboard buttons, simulated dice tray")
 
-    rep = sub.add_parser("replay", help="play a JSON-lines action script and print the final public view")
-    rep.add_argument("file", type=Path)
+    rep = sub.add_parser(
+        "replay",
+        help="play a JSON-lines action script and print the final public view",
+        description=(
+            "Play an action script through the rules, as the table would, and print the final "
+            "public view as JSON. FILE holds one JSON object a line: first the setup "
+            '({"game": "bonbon", "players": ["Ann", "Ben"], "options": {...}}), then one action a '
+            'line ({"type": ...}, plus {"type": "undo"} and {"type": "redo"}). docs/actions.md '
+            "describes every game's actions. Exit status 0 when every line was accepted; 2, with "
+            "the line number and the reason on stderr and nothing on stdout, when one was not."
+        ),
+    )
+    rep.add_argument("file", type=Path, metavar="FILE", help="the script (JSON lines)")
 
     hist = sub.add_parser("history", help="list the games played here (finished, or left unfinished)")
     hist.add_argument("--config", type=Path, help="configuration file (default: ~/.config/companion/config.toml)")
@@ -56,8 +67,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _replay(path: Path) -> int:
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        print(f"companion replay: cannot read {path}: {exc}", file=sys.stderr)
+    except OSError as exc:
+        print(f"companion replay: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError:
+        print(f"companion replay: cannot read {path}: it is not UTF-8 text", file=sys.stderr)
         return 2
     try:
         session = replay(text.splitlines())
@@ -86,7 +100,7 @@ def _history(config, as_json: bool) -> int:
     if not records:
         print("No finished games yet.")
         return 0
-    rows = [("Ended", "Game", "Players", "Result")]
+    rows = [("When", "Game", "Players", "Result")]  # the end, or when it was left unfinished
     for r in records:
         result = r.result["summary"] if r.result else "not finished"
         rows.append((_local(r.ended_at), r.game, ", ".join(p["name"] for p in r.players), result))

@@ -98,7 +98,7 @@ def test_history_lists_finished_and_abandoned_games_newest_first(tmp_path, capsy
     config_file = finished_games(tmp_path)
     assert main(["history", "--config", str(config_file)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split() == ["Ended", "Game", "Players", "Result"]
+    assert lines[0].split() == ["When", "Game", "Players", "Result"]
     assert "Cy, Dee" in lines[1] and "not finished" in lines[1]
     assert "Ben reached 3" in lines[2]
     assert "Ann reached 3" in lines[3]
@@ -120,3 +120,18 @@ def test_a_bad_config_key_stops_with_file_and_key_named(tmp_path, capsys):
     bad.write_text("[display]\nwidht = 800\n")
     assert main(["history", "--config", str(bad)]) == 2
     assert f"{bad}: unknown key display.widht" in capsys.readouterr().err
+
+
+def test_a_script_that_is_not_there_is_named_plainly(tmp_path, capsys):
+    assert main(["replay", str(tmp_path / "no-such-game.jsonl")]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.strip() == f"companion replay: cannot read {tmp_path / 'no-such-game.jsonl'}: No such file or directory"
+
+
+def test_replay_help_says_what_the_script_holds_and_what_the_exit_status_means(capsys):
+    with pytest.raises(SystemExit):
+        main(["replay", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert '{"game": "bonbon", "players": ["Ann", "Ben"]' in text
+    assert "docs/actions.md" in text and "Exit status 0" in text and "2, with the line number" in text
