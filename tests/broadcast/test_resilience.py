@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import signal
 import time
+from contextlib import contextmanager
 
 import pytest
 
@@ -79,19 +80,33 @@ def test_a_broker_killed_and_restarted_mid_game_loses_nothing(broker, tmp_path, 
         reopened.close()
 
 
-@pytest.mark.slow
-def test_when_play_stops_during_an_outage_the_broker_still_ends_up_with_the_newest_state(broker, tmp_path):
-    """A move the hung broker never acknowledged is sent again on return: it must not land last."""
+@contextmanager
+def two_playing(broker, tmp_path):
+    """A table publishing to the broker, with a game of two begun; yields (broadcaster, session)."""
     store = Store(tmp_path / "table.db")
     table = Table(store)
     b = Broadcaster(broker.companion_config(), table)
     b.start()
     try:
-        session = table.start("tally", ["Ann", "Ben"], {"target": 99})
+        yield b, table.start("tally", ["Ann", "Ben"], {"target": 99})
+    finally:
+        b.close()
+        store.close()
+
+
+def within(seconds: float, check, failure: str) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, failure
+        time.sleep(0.01)
+
+
+@pytest.mark.slow
+def test_when_play_stops_during_an_outage_the_broker_still_ends_up_with_the_newest_state(broker, tmp_path):
+    """A move the hung broker never acknowledged is sent again on return: it must not land last."""
+    with two_playing(broker, tmp_path) as (_, session):
         session.dispatch({"type": "dial", "step": 1})
-        deadline = time.monotonic() + 5
-        while not current_on_broker(broker, session.revision):
-            assert time.monotonic() < deadline, "the first move never reached the broker"
+        within(5, lambda: current_on_broker(broker, session.revision), "the first move never reached the broker")
         broker.proc.send_signal(signal.SIGSTOP)  # hung: takes the next move, acknowledges nothing
         session.dispatch({"type": "dial", "step": 1})
         time.sleep(0.2)
@@ -99,35 +114,23 @@ def test_when_play_stops_during_an_outage_the_broker_still_ends_up_with_the_newe
         for _ in range(3):
             session.dispatch({"type": "dial", "step": 1})
         broker.start()
-        back = time.monotonic()
         watcher = Watcher(broker.mqtt_port, STATE)  # every state from the broker's return on, in order
         try:
-            while not current_on_broker(broker, session.revision):
-                assert time.monotonic() - back < 5, "the broker was not current 5 s after its return"
+            within(5, lambda: current_on_broker(broker, session.revision),
+                   "the broker was not current 5 s after its return")
             time.sleep(1.0)  # anything older paho still had to send has landed by now
             assert json.loads(retained(broker.mqtt_port, STATE))["revision"] == session.revision
             versions = [json.loads(m.payload)["version"] for m in watcher.on(STATE)]
             assert versions == sorted(versions), f"an older state came after a newer one: {versions}"
         finally:
             watcher.close()
-    finally:
-        b.close()
-        store.close()
 
 
 @pytest.mark.slow
 def test_a_hung_broker_costs_the_table_no_cpu_however_many_moves_wait(broker, tmp_path):
     """A broker that takes the connection but answers nothing (hung, or Wi-Fi gone quiet)."""
-    store = Store(tmp_path / "table.db")
-    table = Table(store)
-    b = Broadcaster(broker.companion_config(), table)
-    b.start()
-    try:
-        session = table.start("tally", ["Ann", "Ben"], {"target": 99})
-        deadline = time.monotonic() + 5
-        while not b.connected:
-            assert time.monotonic() < deadline
-            time.sleep(0.01)
+    with two_playing(broker, tmp_path) as (b, session):
+        within(5, lambda: b.connected, "the table never connected")
         broker.proc.send_signal(signal.SIGSTOP)
         timings: list[float] = []
         for _ in range(300):  # more than paho would ever queue (MAX_QUEUED)
@@ -141,9 +144,4 @@ def test_a_hung_broker_costs_the_table_no_cpu_however_many_moves_wait(broker, tm
         assert sorted(timings)[len(timings) // 2] < 0.02, "moves slowed down while the broker hung"
         assert session.revision == 300
         broker.proc.send_signal(signal.SIGCONT)  # it wakes up: the newest state arrives
-        deadline = time.monotonic() + 5
-        while not current_on_broker(broker, session.revision):
-            assert time.monotonic() < deadline, "the woken broker never got the newest state"
-    finally:
-        b.close()
-        store.close()
+        within(5, lambda: current_on_broker(broker, session.revision), "the woken broker never got the newest state")
