@@ -45,7 +45,8 @@ class StoredTimeline(Timeline):
         cursor = self._cursor
         snap_idx, snap_state = self._snap_idx, self._snap_state
         with self._db:  # one transaction: all of it is on disk, or none of it
-            self._db.execute("DELETE FROM actions WHERE game_id = ? AND idx >= ?", (self.game_id, cursor))
+            if self._length > cursor:  # a new move after undo drops the redo tail
+                self._db.execute("DELETE FROM actions WHERE game_id = ? AND idx >= ?", (self.game_id, cursor))
             if snap_idx > cursor:  # the newest snapshot belonged to the dropped redo tail
                 self._db.execute("DELETE FROM snapshots WHERE game_id = ? AND idx > ?", (self.game_id, cursor))
                 snap_idx, snap_state = self._db.execute(
