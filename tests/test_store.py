@@ -198,3 +198,17 @@ def test_a_database_that_cannot_be_opened_for_another_reason_is_left_alone(db_pa
         Store(db_path)
     assert (db_path / "keep.txt").read_text() == "mine"
     assert [p.name for p in db_path.parent.iterdir() if ".damaged-" in p.name] == []
+
+
+def test_a_new_move_after_undo_drops_the_redo_tail_for_good(db_path):
+    store = Store(db_path)
+    s = Table(store).start("tally", ["Ann", "Ben"], {})
+    play(s, 3)
+    s.dispatch({"type": "undo"})
+    s.dispatch({"type": "undo"})
+    s.dispatch({"type": "dial", "step": 3})  # a different move: the two undone ones are gone
+    store.close()
+    again = Table(Store(db_path)).resume()
+    assert not again.can_redo
+    assert again.state["dial"] == 1 + 3
+    assert len(again.timeline) == 2  # nothing of the old tail is kept to come back later
