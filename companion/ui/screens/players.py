@@ -16,6 +16,15 @@ from companion.ui.screens.base import BaseScreen
 from companion.ui.widgets import BigButton, Panel, Text, scrolling_grid
 
 
+# Seat order is always turn order, but who starts differs by game: the line must say what the
+# game will actually do next (Bonbon asks on its board, BondCones holds an opening roll).
+SEAT_HINTS = {
+    "bonbon": "In seat order: play goes round the list. The game asks who starts.",
+    "bondcones": "In seat order. An opening roll decides who starts: the first name rolls first.",
+}
+SEAT_HINT = "In seat order: play goes round the list."
+
+
 class PlayersScreen(BaseScreen):
     title_text = "Who is playing?"
 
@@ -54,12 +63,19 @@ class PlayersScreen(BaseScreen):
         self.known_heading = Text(text="Played here before", color=theme.MUTED, font_size=theme.FONT_SMALL)
         right.add_widget(self.known_heading)
         known_scroll, self.known = scrolling_grid(3)
+        # Every name a third of the width, however many there are: a grid with fewer names than
+        # columns would otherwise stretch them, and the names would not keep their places.
+        self.known.col_force_default = True
+        self.known.bind(width=self._fit_known_columns)
         right.add_widget(known_scroll)
         self.next_button = BigButton(text="Next", primary=True)
         self.next_button.bind(on_release=lambda *_: self.next())
         right.add_widget(self.next_button)
         row.add_widget(right)
         self.body.add_widget(row)
+
+    def _fit_known_columns(self, grid, width) -> None:
+        grid.col_default_width = (width - grid.spacing[0] * (grid.cols - 1)) / grid.cols
 
     def prepare(self, game_id: str) -> None:
         """Called when a game is chosen: start from an empty table."""
@@ -126,7 +142,7 @@ class PlayersScreen(BaseScreen):
             return
         game = self.game
         self.heading.text = f"Who is playing {game.title}?"
-        self.seat_hint.text = "In seat order: the first name starts, play goes down the list."
+        self.seat_hint.text = SEAT_HINTS.get(game.id, SEAT_HINT)
         self.seat_list.clear_widgets()
         for i, seat in enumerate(make_seats(self.names)):
             self.seat_list.add_widget(self._seat_row(i, seat.name, seat.colour))
@@ -138,14 +154,25 @@ class PlayersScreen(BaseScreen):
             if ready
             else f"Add {game.min_players - count} more" if count < game.min_players else "Too many players"
         )
-        self.known.clear_widgets()
+        self._offer_known_names()
+
+    def _offer_known_names(self) -> None:
+        """Names played here before, each in a fixed place of a fixed-width grid.
+
+        A chosen name stays where it is and shows as chosen (disabled) rather than leaving
+        the grid: if the others moved up, a player touching where "Ben" was a moment ago
+        would seat whoever had slid into that place.
+        """
+        seen = self.app.table.store.names_seen()
+        if [chip.text for chip in reversed(self.known.children)] != seen:
+            self.known.clear_widgets()
+            for name in seen:
+                chip = BigButton(text=name, shorten=True, shorten_from="right")
+                chip.bind(on_release=lambda _b, n=name: self.add(n))
+                self.known.add_widget(chip)
         seated = {n.casefold() for n in self.names}
-        for name in self.app.table.store.names_seen():
-            if name.casefold() in seated:
-                continue
-            chip = BigButton(text=name)
-            chip.bind(on_release=lambda _b, n=name: self.add(n))
-            self.known.add_widget(chip)
+        for chip in self.known.children:
+            chip.disabled = chip.text.casefold() in seated
         self.known_heading.opacity = 1 if self.known.children else 0
 
     def _seat_row(self, index: int, name: str, colour: str) -> BoxLayout:

@@ -1,0 +1,69 @@
+"""What a new player at the table met first: names that stay put, words that fit and are true."""
+
+from kivy.tests.common import UnitTestTouch
+
+from tests.ui.driver import AppDriver
+
+
+def touch_at(app: AppDriver, x: float, y: float) -> None:
+    """A finger on one spot of the glass, whatever is shown there now."""
+    app.frames(2)
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    touch.touch_up()
+    app.frames(2)
+
+
+def played_before(app: AppDriver, *names: str) -> None:
+    """Names the table has seen in an earlier game, so the players screen offers them."""
+    assert app.app.start_game("tally", list(names), {})
+    app.app.leave_game()
+    app.frames(2)
+
+
+def test_names_played_before_stay_where_they_are_while_players_sit_down(make_app):
+    app = make_app().start()
+    played_before(app, "Eve", "Fay")
+    played_before(app, "Anna", "Ben", "Cris", "Dan")  # offered first: the most recent
+    app.tap("[b]Bonbon[/b]\n[size=17]2–6 players[/size]")
+    app.frames(3)
+    # Where a person sees each name before touching any of them.
+    spots = {name: app.find(name).to_window(*app.find(name).center) for name in ("Anna", "Ben", "Cris")}
+    boxes = {name: tuple(app.find(name).size) for name in ("Anna", "Ben", "Cris")}
+    touch_at(app, *spots["Anna"])
+    touch_at(app, *spots["Ben"])
+    assert app.app.screen("players").names == ["Anna", "Ben"]
+    for name in ("Anna", "Ben", "Cris"):
+        chip = app.find(name)
+        assert chip.to_window(*chip.center) == spots[name] and tuple(chip.size) == boxes[name], name
+    assert app.find("Anna").disabled and not app.find("Cris").disabled, "a chosen name shows as chosen"
+    touch_at(app, *spots["Anna"])  # touching a chosen name again adds nobody
+    assert app.app.screen("players").names == ["Anna", "Ben"]
+    app.screenshot("players-played-before")
+
+
+def test_the_players_screen_says_how_each_game_decides_who_starts(make_app):
+    """Bonbon asks on its board who starts, BondCones rolls for it: neither is "the first name"."""
+    app = make_app().start()
+    hints = {}
+    for game_id, title in (("bonbon", "[b]Bonbon[/b]\n[size=17]2–6 players[/size]"),
+                           ("bondcones", "[b]BondCones[/b]\n[size=17]2 players[/size]")):
+        app.app.go("home")
+        app.tap(title)
+        hints[game_id] = app.app.screen("players").seat_hint.text
+        assert "first name starts" not in hints[game_id]
+        assert app.find(hints[game_id]), "the line is on screen"
+        app.screenshot(f"players-{game_id}")
+
+    # What the games then do, checked against what the line said.
+    assert "asks who starts" in hints["bonbon"]
+    app.app.start_game("bonbon", ["Anna", "Ben", "Cris"], {})
+    start = next(s for s in app.table.session.expected().legal if s.type == "start")
+    assert set(start.fields["first"]) == {"Anna", "Ben", "Cris"}, "any player may start"
+    app.app.leave_game()
+
+    assert "opening roll decides who starts" in hints["bondcones"] and "first name rolls first" in hints["bondcones"]
+    app.app.start_game("bondcones", ["Mia", "Leo"], {})
+    game = app.table.session.view()["view"]
+    assert game["phase"] == "opening" and game["starter"] is None
+    assert app.table.session.expected().turn == "Mia"
