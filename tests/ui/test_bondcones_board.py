@@ -188,12 +188,12 @@ def test_a_battle_lost_against_a_double_bondo_asks_for_the_removed_cone(make_app
 def test_the_tray_state_is_shown_and_followed(make_app):
     tray = {"status": DeviceStatus("Dice tray", "ok", "connected to /dev/dicetray (firmware 1.0)")}
     app = start(make_app, devices=[lambda: DeviceStatus("GPIO", "off", "none"), lambda: tray["status"]])
-    assert any(t.endswith("Dice tray connected") for t in app.texts())
+    assert any(t.endswith("Tray connected") for t in app.texts())
     tray["status"] = DeviceStatus("Dice tray", "waiting", "reconnecting to /dev/dicetray")
     board(app)._tick(0)  # what the board's clock does every few seconds
-    assert any(t.endswith("Dice tray reconnecting: roll by touch") for t in app.texts())
+    assert any(t.endswith("Tray lost: tap rolls") for t in app.texts())
     plain = start(make_app)
-    assert any(t.endswith("no tray: roll by touch") for t in plain.texts())
+    assert any(t.endswith("No tray: tap rolls") for t in plain.texts())
     # The board looks at the tray every few seconds while it is on the play screen, and stops after.
     shown = board(plain)
     assert shown._tray_event is not None

@@ -67,3 +67,40 @@ def test_the_players_screen_says_how_each_game_decides_who_starts(make_app):
     game = app.table.session.view()["view"]
     assert game["phase"] == "opening" and game["starter"] is None
     assert app.table.session.expected().turn == "Mia"
+
+
+def natural_width(label) -> float:
+    """How wide a label's text is in full: the tray line shortens itself with "…" when too wide."""
+    from kivy.uix.label import Label
+
+    probe = Label(text=label.text, markup=label.markup, font_size=label.font_size, font_name=label.font_name,
+                  bold=label.bold)
+    probe.texture_update()
+    return probe.texture_size[0]
+
+
+def test_every_dice_tray_state_fits_under_the_bondcones_frames(make_app):
+    from companion.status import DeviceStatus
+    from companion.ui.boards.bondcones import words
+
+    states = [None] + [DeviceStatus("Dice tray", level, "details on the status screen")
+                       for level in ("ok", "off", "waiting", "error")]
+    for size in ((800, 480), (1024, 600)):
+        tray = {"status": None}  # a source may give a list of statuses: none is no tray at all
+        app = make_app(size=size, devices=[lambda: [tray["status"]] if tray["status"] else []]).start()
+        assert app.app.start_game("bondcones", ["Mia", "Leo"], {})
+        app.frames(3)
+        line = app.app.screen("play").board.tray
+        for status in states:
+            tray["status"] = status
+            app.app.screen("play").board._tick(0)  # what the board's clock does every few seconds
+            app.frames(2)
+            level, said = words.tray(status)
+            assert line.text.endswith(said)
+            assert natural_width(line) <= line.width, f"{size}: {said!r} is cut off"
+            assert line.texture_size[1] <= line.height and line.x >= 0 and line.y >= 0
+        if size == (800, 480):
+            tray["status"] = states[3]  # the longest words on the smallest screen
+            app.app.screen("play").board._tick(0)
+            app.screenshot("bondcones-tray-waiting")
+        app.close()

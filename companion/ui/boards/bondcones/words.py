@@ -70,14 +70,22 @@ def demand_parts(demand: dict[str, Any] | None) -> tuple[str, str]:
     return text, ""
 
 
+# The line sits under the counting frames, a third of the board: about 186 px at 800x480 in
+# 18 sp, so every state is kept to a few words (about 20 letters). The dot's colour carries
+# the level and the status screen the details (unplugged, port in use, ...).
+TRAY_WORDS = {
+    "ok": "Tray connected",
+    "off": "Tray off: tap rolls",
+    "waiting": "Tray lost: tap rolls",  # unplugged, not found yet or not answering: it is looked for again
+    "error": "Tray error: tap rolls",
+}
+
+
 def tray(status: DeviceStatus | None) -> tuple[str, str]:
     """The dice tray's state as (level, words); without a tray the touch entry is the way in."""
     if status is None:
-        return "off", "no tray: roll by touch"
-    if status.level == "ok":
-        return "ok", "Dice tray connected"
-    words = {"waiting": "reconnecting", "off": "off", "error": "not working"}[status.level]
-    return status.level, f"Dice tray {words}: roll by touch"
+        return "off", "No tray: tap rolls"
+    return status.level, TRAY_WORDS[status.level]
 
 
 def tray_markup(status: DeviceStatus | None) -> str:
