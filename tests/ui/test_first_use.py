@@ -104,3 +104,54 @@ def test_every_dice_tray_state_fits_under_the_bondcones_frames(make_app):
             app.app.screen("play").board._tick(0)
             app.screenshot("bondcones-tray-waiting")
         app.close()
+
+
+def the_pi_on_the_network(monkeypatch, address):
+    from companion.broadcast import phone_url
+
+    monkeypatch.setattr(phone_url, "lan_address", lambda: address)
+
+
+def phone_page_row(app: AppDriver):
+    """The status screen's detail label for the phone page."""
+    from companion.ui.widgets import Text
+
+    app.app.go("status")
+    app.frames(4)
+    name = app.find("Phone page")
+    return next(w for w in name.parent.walk() if isinstance(w, Text) and w not in (name,) and w.font_size < name.font_size)
+
+
+def test_the_status_screen_breaks_the_phone_address_only_where_it_reads_well(make_app, monkeypatch):
+    from companion.broadcast.phone_url import reachable_page_url
+    from kivy.core.text import Label as CoreLabel
+
+    the_pi_on_the_network(monkeypatch, "192.168.1.20")
+    for size in ((800, 480), (1024, 600)):
+        app = make_app(size=size).start()
+        url = reachable_page_url(app.app.settings)
+        detail = phone_page_row(app)
+        measure = CoreLabel(font_size=detail.font_size, font_name=detail.font_name)
+        lines = detail.text.split("\n")
+        address = [line for line in lines if not line.startswith("(")]  # the broker's note goes beneath
+        assert "".join(address) == url, "the whole address, in order"
+        assert all(line[0] in "#&" for line in address[1:]), f"broken only before # or &: {address}"
+        for line in lines[: len(address)]:
+            assert measure.get_extents(line)[0] <= detail.width, f"{line!r} would be cut again mid-word"
+        if size == (800, 480):
+            assert len(address) > 1, "too long for one line of the 800 px screen"
+            app.screenshot("status-phone-address")
+        else:
+            assert len(address) == 1, "on one line where it fits"
+        app.close()
+
+
+def test_without_a_network_the_status_screen_says_so_instead_of_a_localhost_address(make_app, monkeypatch):
+    from companion.ui.phone_code import NO_NETWORK
+
+    the_pi_on_the_network(monkeypatch, None)
+    app = make_app().start()
+    detail = phone_page_row(app)
+    assert detail.text == NO_NETWORK
+    assert not any("localhost" in text for text in app.texts())
+    app.screenshot("status-no-network")

@@ -135,6 +135,7 @@ def test_status_shows_devices_version_and_where_games_are_kept(make_app, tmp_pat
     from companion.status import DeviceStatus
 
     monkeypatch.setenv("HOME", str(tmp_path))  # paths under the home folder are shown with ~
+    the_pi_on_the_network(monkeypatch, "192.168.1.20")  # the same picture on every machine
 
     devices = [
         lambda: DeviceStatus("Broker", "waiting", "no broker at localhost:1883 yet; retrying every 8 s"),

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
 from kivy.uix.anchorlayout import AnchorLayout
 
 from companion import __version__
-from companion.broadcast.phone_url import page_url
+from companion.broadcast.phone_url import reachable_page_url
 from companion.status import DeviceStatus
 from companion.ui import theme
+from companion.ui.phone_code import NO_NETWORK
 from companion.ui.screens.base import BaseScreen
 from companion.ui.widgets import Panel, Text, scrolling_grid
 
@@ -39,8 +42,14 @@ class StatusScreen(BaseScreen):
             # The page is served by the broker: it is only as reachable as the broker is.
             broker = next((s for s in out if s.name == "Broker"), None)
             level = broker.level if broker else "waiting"
-            note = "" if level == "ok" else " (phones can follow once the broker is reachable)"
-            out.append(DeviceStatus("Phone page", level, page_url(settings) + note))
+            url = reachable_page_url(settings)
+            if url is None:
+                # No address a phone could open (Wi-Fi still joining): a localhost address here
+                # would be the phone itself, so say what is missing instead, as home does.
+                out.append(DeviceStatus("Phone page", "waiting", NO_NETWORK))
+            else:
+                note = "" if level == "ok" else "\n(phones can follow once the broker is reachable)"
+                out.append(DeviceStatus("Phone page", level, url + note))
         out.append(DeviceStatus("Companion", "ok", f"version {__version__}" + ("  (simulated hardware)" if self.app.sim else "")))
         out.append(DeviceStatus("Games kept in", "ok", _shown(settings.database)))
         out.append(DeviceStatus("Settings", "ok", _shown(settings.source) if settings.source else "defaults (no config file)"))
@@ -56,6 +65,10 @@ class StatusScreen(BaseScreen):
             level = Text(text=status.level.upper(), wrap=False, size_hint_x=None, width=110,
                          color=theme.LEVEL_COLOURS[status.level], bold=True)
             detail = Text(text=status.detail, font_size=theme.FONT_SMALL)
+            if status.name in _ADDRESSES:
+                # An address or path has no spaces, so the label would cut it wherever the row ends
+                # ("...prefix=compani" / "on"): break it only where it reads well, once laid out.
+                detail.bind(width=lambda label, _w, text=status.detail: setattr(label, "text", _broken(text, label)))
             row.add_widget(name)
             row.add_widget(level)
             holder = AnchorLayout(anchor_y="center")  # wrapped text centred like the one-liners
@@ -74,3 +87,30 @@ def _shown(path: Path) -> str:
         return "~/" + str(Path(path).relative_to(home))
     except ValueError:
         return str(path)
+
+
+_ADDRESSES = {"Phone page", "Games kept in", "Settings"}  # rows whose detail is a URL or a path
+# Before the fragment and each of its parts, and after a path's "/" (not the "//" of "http://").
+_ADDRESS_BREAKS = re.compile(r"(?=[#&?])|(?<=[^/]/)(?=[^/#])")
+
+
+def _broken(text: str, label) -> str:
+    """Each line of `text` that is wider than `label`, broken at _ADDRESS_BREAKS onto as few lines as fit."""
+    if label.width <= 1:
+        return text  # not laid out yet
+    measure = CoreLabel(font_size=label.font_size, font_name=label.font_name, bold=label.bold)
+
+    def fits(line: str) -> bool:
+        return measure.get_extents(line)[0] <= label.width
+
+    out: list[str] = []
+    for line in text.split("\n"):
+        parts = [p for p in _ADDRESS_BREAKS.split(line) if p]
+        lines: list[str] = []
+        for part in parts:
+            if lines and fits(lines[-1] + part):
+                lines[-1] += part
+            else:
+                lines.append(part)
+        out.extend(lines or [""])
+    return "\n".join(out)
