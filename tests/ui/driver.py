@@ -17,7 +17,13 @@ SCREENS = Path(__file__).parent.parent.parent / "artifacts" / "screens"
 
 
 class AppDriver:
-    def __init__(self, window, tmp_path: Path, size, config_text: str, devices) -> None:
+    def __init__(self, window, tmp_path: Path, size, config_text: str, devices, drawable) -> None:
+        # The headless window draws into a buffer fixed when it was created (see conftest.py):
+        # a bigger screen would lay out in full but be drawn, and captured, only in part.
+        assert size[0] <= drawable[0] and size[1] <= drawable[1], (
+            f"a {size[0]}x{size[1]} screen does not fit the test window's {drawable[0]}x{drawable[1]} "
+            "drawable: raise LARGEST in tests/ui/conftest.py"
+        )
         self.window = window
         window.size = size
         config_file = tmp_path / "config.toml"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from kivy.tests.common import UnitTestTouch
 from kivy.uix.button import Button
 
+from companion.ui import theme
 from companion.ui.boards.bonbon import parts
 from companion.ui.boards.bonbon.effects import CardButton
 from tests.ui.driver import AppDriver
@@ -303,7 +304,36 @@ def test_the_board_fits_1024x600(make_app):
     for widget in board(app).walk():
         if isinstance(widget, Button) and widget.opacity > 0:
             assert widget.right <= 1024 and widget.y >= 0 and min(widget.size) >= 56, widget.text
-    app.screenshot("bonbon-1024x600")
+    png = app.screenshot("bonbon-1024x600")
+    # The picture shows the whole screen: the margin all round is background, including right of
+    # x=800 and above y=480, where a window drawing into an 800x480 buffer left black or noise.
+    assert margin_colours(png, 1024, 600) == {rgb(theme.BACKGROUND)}
+
+
+def rgb(colour) -> tuple[int, int, int]:
+    return tuple(round(c * 255) for c in colour[:3])
+
+
+def margin_colours(png, width: int, height: int) -> set[tuple[int, int, int]]:
+    """Every colour in the outer part of the screen's margin, which the app paints background.
+
+    Half the margin (theme.PAD), so that an outline drawn just past a widget's edge stays out of it.
+    """
+    from kivy.core.image import ImageLoader
+
+    data = ImageLoader.load(str(png), keep_data=True)._data[0]
+    assert (data.width, data.height) == (width, height)
+    assert data.fmt in ("rgb", "rgba")
+    step = len(data.fmt)
+    pad = int(theme.PAD) // 2
+    colours = set()
+    for y in range(height):
+        xs = range(width) if y < pad or y >= height - pad else [*range(pad), *range(width - pad, width)]
+        row = y * data.rowlength
+        for x in xs:
+            i = row + x * step
+            colours.add(tuple(data.data[i:i + 3]))
+    return colours
 
 
 def test_the_variety_count_at_the_reveal_a_deck_warning_and_the_game_over(make_app):
