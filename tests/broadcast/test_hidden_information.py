@@ -888,9 +888,6 @@ def test_the_checks_catch_a_message_that_says_more_than_the_public_view(broker, 
 # -- found while writing these checks: leaks in Bonbon's reveal step ------------------------
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "Bonbon's reveal step lists variety_max (the player's non-zero cards) for a player whose cards are "
-    "still face-down: a zero turned face-down by the hide effect shows as one card fewer"))
 def test_a_zero_turned_face_down_does_not_show_in_the_variety_count(publishing):
     p = publishing()
     p.start("bonbon", ["Ann", "Ben", "Cy"], {})
@@ -904,9 +901,6 @@ def test_a_zero_turned_face_down_does_not_show_in_the_variety_count(publishing):
     p.check()
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "Bonbon's deck warnings count the face-down cards the app knows as soon as play is over, "
-    "while their owner's cards are still face-down in the view"))
 def test_deck_warnings_do_not_count_a_card_that_is_still_face_down(publishing):
     p = publishing()
     p.start("bonbon", ["Ann", "Ben", "Cy"], {"deck_values": "1:9 2:9 3:9 7:1"})

@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.core.errors import SetupError
 from companion.games.bonbon import cards as c
+from companion.games.bonbon.reveal import turned_over
 
 # "Card distribution": 29 regular, 8 must play face-up, 10 special effects cards
 # (2 of each), 7 zeros; 54 bonbon cards.
@@ -37,17 +38,18 @@ def parse_deck_values(text: str, max_value: int) -> dict[str, int]:
 
 
 def warnings(state: dict[str, Any]) -> list[str]:
-    """Entries this round that no real deck allows; only cards whose value or kind the table has seen count."""
+    """Entries this round that no real deck allows; only cards whose value or kind the table can see count."""
     if state.get("phase") not in ("play", "reveal", "scored", "over"):
         return []
     kinds: Counter[str] = Counter()
     values: Counter[int] = Counter()
-    during_play = state["phase"] == "play"
-    for row in state["rows"].values():
+    for name, row in state["rows"].items():
+        shown = turned_over(state, name)
         for card in row:
-            # While the round is played, a face-down card counts for nothing, even one whose value
-            # the app knows (turned face-down by an effect): a warning must not hint at it.
-            if during_play and card["face"] != "up":
+            # A face-down card counts only once its owner's cards are turned over at the reveal,
+            # even one whose value the app knows (turned face-down by an effect): until then a
+            # warning must not hint at it, nor ever for an eliminated player, who never reveals.
+            if card["face"] != c.UP and not shown:
                 continue
             if card["kind"] is not None:
                 kinds[card["kind"]] += 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.errors import RuleError
-from companion.games.bonbon.cards import check_value, is_whole, unknown
+from companion.games.bonbon.cards import UP, Row, cards_not_zero, check_value, is_whole, unknown
 from companion.games.bonbon.scoring import score_round
 from companion.games.bonbon.standing import is_eliminated, tile_of
 from companion.games.bonbon.tiles import VARIETY
@@ -13,10 +13,39 @@ from companion.games.bonbon.tiles import VARIETY
 State = dict[str, Any]
 
 
-def variety_max(row: list[dict[str, Any]]) -> int:
-    """The most different illustrations a row can show: one per non-zero card."""
-    # Cards still unknown are never zeros (zeros are always played face-up).
-    return sum(1 for c in row if c["value"] != 0)
+def variety_max(row: Row) -> int:
+    """The most different illustrations a row may show as the table sees it before the reveal.
+
+    Every card but a face-up zero counts. A face-down card counts even when the app knows it
+    is a zero (turned face-down by the turn-face-down card): leaving it out would show which
+    face-down card is a zero before it is revealed.
+    """
+    return sum(1 for c in row if not (c["face"] == UP and c["value"] == 0))
+
+
+def turned_over(state: State, name: str) -> bool:
+    """Whether this player's face-down cards are turned over for everyone: only then may anything
+    public (the cards' values, a warning, a count) depend on what they are."""
+    # Play is over, the player scores ("each player who has not been eliminated"), and has
+    # entered their reveal or has nothing to enter.
+    if state["phase"] in ("setup", "play") or is_eliminated(state, name):
+        return False
+    return name in state["revealed"] or _needs(state, name) is None
+
+
+def _needs(state: State, name: str) -> dict[str, Any] | None:
+    """What this player still has to enter at the reveal (None: nothing), before it is entered."""
+    row = state["rows"][name]
+    count = len(unknown(row))
+    needs_variety = tile_of(state, name) == VARIETY
+    if not count and not needs_variety:
+        return None
+    return {
+        "player": name,
+        "values": count,
+        "variety": needs_variety,
+        "variety_max": variety_max(row) if needs_variety else None,
+    }
 
 
 def waiting(state: State) -> list[dict[str, Any]]:
@@ -25,18 +54,24 @@ def waiting(state: State) -> list[dict[str, Any]]:
     for name in state["players"]:
         if is_eliminated(state, name) or name in state["revealed"]:
             continue
-        row = state["rows"][name]
-        count = len(unknown(row))
-        needs_variety = tile_of(state, name) == VARIETY
-        if count or needs_variety:
-            out.append(
-                {
-                    "player": name,
-                    "values": count,
-                    "variety": needs_variety,
-                    "variety_max": variety_max(row) if needs_variety else None,
-                }
-            )
+        need = _needs(state, name)
+        if need is not None:
+            out.append(need)
+    return out
+
+
+def variety_warnings(state: State) -> list[str]:
+    """A variety count above the player's non-zero cards, once those cards are turned over.
+
+    The count may go up to variety_max, which cannot leave out a zero that is still face-down;
+    once the cards are turned over, the table is told to check a count no row allows (a warning,
+    as for the deck: it never blocks, and undo puts it right).
+    """
+    out = []
+    for name, count in state.get("variety", {}).items():
+        most = cards_not_zero(state["rows"][name])
+        if turned_over(state, name) and count > most:
+            out.append(f"{name} counted {count} different illustrations, but only {most} of {name}'s cards are not zeros")
     return out
 
 

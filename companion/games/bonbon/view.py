@@ -7,9 +7,9 @@ from typing import Any
 from companion.games.bonbon import cards as c
 from companion.games.bonbon import deck
 from companion.games.bonbon.limits import collective_limit, personal_limit
-from companion.games.bonbon.reveal import waiting
+from companion.games.bonbon.reveal import turned_over, variety_warnings, waiting
 from companion.games.bonbon.scoring import TOKENS_TO_WIN
-from companion.games.bonbon.standing import actor, available_tiles, first_passer, is_eliminated, tile_of
+from companion.games.bonbon.standing import actor, available_tiles, first_passer, tile_of
 
 State = dict[str, Any]
 
@@ -40,8 +40,7 @@ def _player(state: State, name: str) -> dict[str, Any]:
     row = state["rows"][name]
     status, reason = _status(state, name)
     # Face-down values are shown only once the round is over and this player's cards are turned over.
-    still_hidden = {w["player"] for w in waiting(state)}
-    shown = state["phase"] != "play" and not is_eliminated(state, name) and name not in still_hidden
+    shown = turned_over(state, name)
     entry.update(
         {
             "status": status,
@@ -89,7 +88,7 @@ def public_view(state: State) -> dict[str, Any]:
             "end_reason": state["end_reason"],
             "reveal": waiting(state) if state["phase"] == "reveal" else [],
             "scoring": state["scoring"],
-            "warnings": deck.warnings(state),
+            "warnings": deck.warnings(state) + variety_warnings(state),
         }
     )
     return view

@@ -79,3 +79,37 @@ def test_variety_count_is_entered_at_scoring_within_the_non_zero_cards():
 def test_variety_holder_with_no_face_down_card_still_enters_the_count():
     s = round_with_tile("variety", [up(2), up(3)], variety=1)
     assert line(s, "Ann")["tile_points"] == 1
+
+
+def hidden_zero_round(variety):
+    """Ann: a 3, a zero Ben turns face-down, a face-down 4; she passes first with the variety tile."""
+    s = started(players=("Ann", "Ben"), tiles=("variety", "three", "ones"))
+    for action in (up(3), down(), zero(), END, up(1, kind="hide"), {"type": "hide", "player": "Ann", "card": 2},
+                   down(), down(), {"type": "pass", "tile": "variety"}, PASS):
+        s.dispatch(action)
+    assert next(w for w in view(s)["reveal"] if w["player"] == "Ann")["variety_max"] == 3
+    s.dispatch({"type": "reveal", "player": "Ann", "values": [4], "variety": variety})
+    return s
+
+
+def test_variety_after_a_hidden_zero_is_turned_over_scores_the_count_entered():
+    s = hidden_zero_round(variety=2)
+    assert [c.get("value") for c in next(p for p in view(s)["players"] if p["name"] == "Ann")["cards"]] == [3, 0, 4]
+    assert view(s)["warnings"] == []
+    s.dispatch({"type": "reveal", "player": "Ben", "values": [2, 2]})
+    ann = line(s, "Ann")
+    assert (ann["tile_points"], ann["card_values"], ann["cards_played"]) == (2, 7, 2)
+
+
+def test_a_variety_count_above_the_non_zero_cards_is_flagged_once_the_zero_is_turned_over():
+    # Offered up to 3 while the zero was face-down, so 3 is accepted; once Ann's cards lie face-up
+    # the table is told to check it, and undo can put it right.
+    s = hidden_zero_round(variety=3)
+    message = "Ann counted 3 different illustrations, but only 2 of Ann's cards are not zeros"
+    assert view(s)["warnings"] == [message]
+    s.dispatch({"type": "reveal", "player": "Ben", "values": [2, 2]})
+    assert line(s, "Ann")["tile_points"] == 3 and view(s)["warnings"] == [message]
+    s.dispatch({"type": "undo"})
+    s.dispatch({"type": "undo"})
+    s.dispatch({"type": "reveal", "player": "Ann", "values": [4], "variety": 2})
+    assert view(s)["warnings"] == []

@@ -87,9 +87,11 @@ class BonbonBoard(Board):
             self.players.show(game["players"], colours, view["expected"]["turn"], game["tokens_to_win"],
                               playing=phase == "play")
             self.left.add_widget(self.players)
-            self.warnings.text = "Check the cards entered: " + "; ".join(game["warnings"]) if game["warnings"] else ""
-            if game["warnings"]:
-                self.left.add_widget(self.warnings)
+        if phase != "setup" and game["warnings"]:
+            # Under the scoring table too: a value entered at the last reveal, a card turned face-down
+            # that counts once it is turned over, or a variety count may be what needs checking.
+            self.warnings.text = "Check the cards entered: " + "; ".join(game["warnings"])
+            self.left.add_widget(self.warnings)
         self.entry.show(view, colours)
 
     def _left(self, shown: bool) -> None:
