@@ -135,3 +135,13 @@ def test_replay_help_says_what_the_script_holds_and_what_the_exit_status_means(c
     text = " ".join(capsys.readouterr().out.split())
     assert '{"game": "bonbon", "players": ["Ann", "Ben"]' in text
     assert "docs/actions.md" in text and "Exit status 0" in text and "2, with the line number" in text
+
+
+@pytest.mark.parametrize("game, players", [("bonbon", ["Ann", "Ben"]), ("bondcones", ["Ann", "Ben"])])
+def test_an_unknown_action_lists_every_action_the_game_takes_with_undo_and_redo(tmp_path, capsys, game, players):
+    script = tmp_path / "fly.jsonl"
+    script.write_text(json.dumps({"game": game, "players": players}) + '\n{"type": "fly"}\n')
+    assert main(["replay", str(script)]) == 2
+    err = capsys.readouterr().err
+    assert "line 2" in err and "no action 'fly'" in err
+    assert err.rstrip().endswith("undo, redo)")

@@ -48,7 +48,7 @@ def check_fields(action: dict[str, Any], fields: dict[str, set[str]]) -> None:
     """Refuse an unknown action or a field the action does not take (a typo must not pass silently)."""
     kind = action["type"]
     if kind not in fields:
-        raise RuleError(f"Bonbon has no action {kind!r} (actions: {', '.join(fields)})")
+        raise RuleError(f"Bonbon has no action {kind!r} (actions: {', '.join(fields)}, undo, redo)")
     extra = unknown_field(action, fields[kind])
     if extra:
         raise RuleError(f"A {kind} action takes no field {extra!r}")

@@ -72,7 +72,7 @@ class BondCones(Game):
         """Check and apply one action; refusals raise before anything a caller keeps changes."""
         kind = action["type"]
         if kind not in FIELDS:
-            raise RuleError(f"BondCones has no action {kind!r} ({', '.join(FIELDS)})")
+            raise RuleError(f"BondCones has no action {kind!r} (actions: {', '.join(FIELDS)}, undo, redo)")
         _check_fields(kind, action)
         if state["phase"] == "over":
             raise RuleError(f"The game is over: {state['winner']} won. Undo to change the last move.")
