@@ -155,3 +155,38 @@ def test_without_a_network_the_status_screen_says_so_instead_of_a_localhost_addr
     assert detail.text == NO_NETWORK
     assert not any("localhost" in text for text in app.texts())
     app.screenshot("status-no-network")
+
+
+def test_the_phone_code_stays_large_enough_to_scan_while_a_game_is_in_progress(make_app, monkeypatch):
+    from tests.ui.test_shell import scanned_code, shipped_games_only
+
+    the_pi_on_the_network(monkeypatch, "192.168.1.20")
+    url = "http://192.168.1.20:9001/#table=table1&prefix=companion"
+    for size in ((800, 480), (1024, 600)):
+        with shipped_games_only():
+            app = make_app(size=size).start()
+            assert app.screen == "home"
+            home = app.app.screen("home")
+            sides = {}
+            for state in ("idle", "playing"):
+                if state == "playing":
+                    app.app.start_game("bonbon", ["Anna", "Ben"], {})
+                    app.tap("Menu")
+                    assert app.screen == "home"
+                app.frames(3)
+                image = home.phone_code.image
+                # What is drawn: the texture's square fitted into the widget ("contain").
+                side = min(image.norm_image_size)
+                x, y = image.to_window(*image.center)
+                assert side >= 150, f"{size} {state}: the code is {side:.0f} px across"
+                assert x + side / 2 <= size[0] and y - side / 2 >= 0, "all of it on the screen"
+                sides[state] = side
+                png = app.screenshot(f"home-{state}-{size[0]}x{size[1]}")
+                assert scanned_code(png) == url, f"{size} {state}"
+            assert sides["playing"] >= sides["idle"], "no smaller while a game is in progress"
+            resume = app.find("Back to Bonbon")
+            assert resume.y >= app.find("Or choose a new game").top, "the way back comes first"
+            app.tap("Back to Bonbon")
+            assert app.screen == "play"
+            app.app.leave_game()  # else the next table would reopen it
+            app.close()

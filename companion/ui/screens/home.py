@@ -16,6 +16,9 @@ from companion.ui.widgets import BigButton, Text
 # the code appears while people are still sitting down after the Wi-Fi joins.
 PHONE_RECHECK_SECONDS = 3.0
 
+CHOOSE = "Choose a game"
+CHOOSE_ANOTHER = "Or choose a new game"
+
 
 class HomeScreen(BaseScreen):
     name = "home"
@@ -25,8 +28,9 @@ class HomeScreen(BaseScreen):
         self.title_text = app.settings["table"]["name"]
         super().__init__(app, name="home", **kwargs)
         row = BoxLayout(spacing=theme.PAD)
-        left = BoxLayout(orientation="vertical", spacing=theme.GAP)
-        left.add_widget(Text(text="Choose a game", color=theme.MUTED, font_size=theme.FONT_SMALL))
+        self.left = left = BoxLayout(orientation="vertical", spacing=theme.GAP)
+        self.choose = Text(text=CHOOSE, color=theme.MUTED, font_size=theme.FONT_SMALL)
+        left.add_widget(self.choose)
         self.game_grid = GridLayout(cols=2, spacing=theme.GAP, size_hint_y=None)
         self.game_grid.bind(minimum_height=self.game_grid.setter("height"))
         left.add_widget(self.game_grid)
@@ -34,7 +38,10 @@ class HomeScreen(BaseScreen):
         row.add_widget(left)
 
         self.side = side = BoxLayout(orientation="vertical", spacing=theme.GAP, size_hint_x=None, width=220)
-        side.add_widget(Text(text=" ", font_size=theme.FONT_SMALL))  # lines up with "Choose a game"
+        self.spacer = Text(text=" ", font_size=theme.FONT_SMALL)  # lines up with "Choose a game"
+        side.add_widget(self.spacer)
+        # Above the games, not in this column: here it took 92 px from the phone code, which
+        # then shrank to about 15 mm on the 7-inch screen, too small to scan across the table.
         self.resume_button = BigButton(text="Back to the game", primary=True, height=theme.TOUCH * 1.5)
         self.resume_button.bind(on_release=lambda *_: app.go("play"))
         for label, target in (("History", "history"), ("Status", "status")):
@@ -45,6 +52,8 @@ class HomeScreen(BaseScreen):
         side.add_widget(self.phone_code or BoxLayout())
         self._phone_recheck = None
         row.add_widget(side)
+        # 220 px on the 800x480 screen; wider screens give the column (and so the code) more.
+        row.bind(width=lambda _row, width: setattr(side, "width", max(220, width * 0.28)))
         self.body.add_widget(row)
 
     def on_pre_enter(self, *_) -> None:
@@ -69,10 +78,16 @@ class HomeScreen(BaseScreen):
             self.game_grid.add_widget(button)
         session = self.app.table.session
         if self.resume_button.parent:
-            self.side.remove_widget(self.resume_button)
+            self.left.remove_widget(self.resume_button)
         if session:
             self.resume_button.text = f"Back to {session.game.title}"
-            self.side.add_widget(self.resume_button, index=len(self.side.children) - 1)
+            self.left.add_widget(self.resume_button, index=len(self.left.children))  # first, at the top
+        self.choose.text = CHOOSE_ANOTHER if session else CHOOSE
+        # With the game's button at the top of the games, History lines up with it instead.
+        if session and self.spacer.parent:
+            self.side.remove_widget(self.spacer)
+        elif not session and not self.spacer.parent:
+            self.side.add_widget(self.spacer, index=len(self.side.children))
 
     def on_leave(self, *_) -> None:
         if self._phone_recheck is not None:
