@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from kivy.tests.common import UnitTestTouch
 from kivy.uix.button import Button
 
@@ -334,6 +335,48 @@ def margin_colours(png, width: int, height: int) -> set[tuple[int, int, int]]:
             i = row + x * step
             colours.add(tuple(data.data[i:i + 3]))
     return colours
+
+
+def scoring_layout(app: AppDriver) -> dict:
+    """What a person sees of the scoring table: the panel, its rows, and whether the footnote shows."""
+    table = board(app).scoring
+    note = table.note
+    return {
+        "panel": tuple(table.size),
+        "rows": [tuple(row.size) for row in table.lines],
+        "parts": [(type(w).__name__, round(w.height)) for w in reversed(table.children)],
+        "note shown": note.parent is table and note in app.visible()
+                      and table.y <= note.y and note.top <= table.top and note.height >= note.texture_size[1] > 0,
+    }
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600)])
+def test_the_scoring_table_looks_the_same_when_the_game_resumes_into_it(make_app, size):
+    live = start(make_app, size=size)
+    begin(live)
+    act = live.table.session.dispatch
+    act({"type": "draw", "face": "up", "kind": "regular", "value": 6})
+    act({"type": "draw", "face": "up", "kind": "regular", "value": 2})
+    act({"type": "pass"})  # the first to pass takes a tile
+    act({"type": "take_tile", "tile": view(live)["tiles"]["available"][0]})
+    act({"type": "pass"})
+    act({"type": "pass"})
+    live.frames(3)
+    assert view(live)["phase"] == "scored"
+    reached = scoring_layout(live)
+    assert reached["note shown"] and all(h >= 40 for _w, h in reached["rows"]), reached
+    live.close()
+
+    # The app stops and starts again: the game comes back from the database at its scoring table.
+    again = make_app(size=size).start()
+    assert again.screen == "play" and view(again)["phase"] == "scored"
+    again.frames(3)
+    assert scoring_layout(again) == reached
+    assert NOTE_START in screen_text(again)
+    again.screenshot(f"bonbon-scoring-resumed-{size[0]}x{size[1]}")
+
+
+NOTE_START = "Sets: each set of face-down cards in a row scores its size less 1."
 
 
 def test_the_variety_count_at_the_reveal_a_deck_warning_and_the_game_over(make_app):

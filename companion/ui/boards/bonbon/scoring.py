@@ -58,8 +58,10 @@ class ScoringTable(Panel):
     def __init__(self, **kwargs) -> None:
         super().__init__(orientation="vertical", padding=(theme.PAD, 6), spacing=2, **kwargs)
         self.lines: list[Panel] = []
+        self.decided: Text | None = None
         self.note: Text | None = None
-        self.bind(height=self._fit)
+        # The width too: the wrapped lines under the table are taller in a narrower panel.
+        self.bind(size=self._fit)
 
     def show(self, scoring: dict[str, Any], colours: dict[str, list[float]], tokens: dict[str, int],
              to_win: int) -> None:
@@ -79,7 +81,8 @@ class ScoringTable(Panel):
                       for line in scoring["lines"]]
         for row in self.lines:
             self.add_widget(row)
-        self.add_widget(Text(text=words.decided(scoring), bold=True, color=theme.ACCENT, font_size=theme.FONT_SMALL))
+        self.decided = Text(text=words.decided(scoring), bold=True, color=theme.ACCENT, font_size=theme.FONT_SMALL)
+        self.add_widget(self.decided)
         self.note = Text(text=NOTE, color=theme.MUTED, font_size=theme.FONT_SMALL * 0.85)
         self.add_widget(self.note)
         self.add_widget(BoxLayout())
@@ -89,15 +92,21 @@ class ScoringTable(Panel):
         """Lines as tall as the panel allows (a finger's width at most); the footnote goes first when short."""
         if not self.lines:
             return
+        # Measure the wrapped lines at the width they will have in this panel, not the width they
+        # have now. A text not laid out yet is 100 px wide, so many lines tall: when a game resumes
+        # straight into its scoring table, the panel gets its final height before its children their
+        # width, and a footnote taken out while too tall never got a width again. Fitted to those
+        # heights, the rows stayed at their smallest and the footnote gone, as no height came after.
+        inner = max(1.0, self.width - self.padding[0] - self.padding[2])
+        for text in (self.decided, self.note):
+            text.text_size = (inner, None)
+            text.texture_update()  # its height follows its texture at once
         if not self.note.parent:
             self.add_widget(self.note, index=1)  # above the spacer: the height may allow it again
         for keep_note in (True, False):
             if not keep_note and self.note.parent:
                 self.remove_widget(self.note)  # the rule reminder gives way to the lines
             others = [w for w in self.children if w not in self.lines and w.size_hint_y is None]
-            for w in others:
-                if isinstance(w, Text):
-                    w.texture_update()
             fixed = sum(w.height for w in others) + self.spacing * (len(self.children) - 1) + self.padding[1] * 2
             each = (self.height - fixed) / len(self.lines)
             if each >= 34:
