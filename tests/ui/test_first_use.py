@@ -1,5 +1,6 @@
 """What a new player at the table met first: names that stay put, words that fit and are true."""
 
+import pytest
 from kivy.tests.common import UnitTestTouch
 
 from tests.ui.driver import AppDriver
@@ -21,8 +22,9 @@ def played_before(app: AppDriver, *names: str) -> None:
     app.frames(2)
 
 
-def test_names_played_before_stay_where_they_are_while_players_sit_down(make_app):
-    app = make_app().start()
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600)])
+def test_names_played_before_stay_where_they_are_while_players_sit_down(make_app, size):
+    app = make_app(size=size).start()
     played_before(app, "Eve", "Fay")
     played_before(app, "Anna", "Ben", "Cris", "Dan")  # offered first: the most recent
     app.tap("[b]Bonbon[/b]\n[size=17]2–6 players[/size]")
@@ -39,7 +41,7 @@ def test_names_played_before_stay_where_they_are_while_players_sit_down(make_app
     assert app.find("Anna").disabled and not app.find("Cris").disabled, "a chosen name shows as chosen"
     touch_at(app, *spots["Anna"])  # touching a chosen name again adds nobody
     assert app.app.screen("players").names == ["Anna", "Ben"]
-    app.screenshot("players-played-before")
+    app.screenshot("players-played-before" if size == (800, 480) else "players-played-before-1024x600")
 
 
 def test_the_players_screen_says_how_each_game_decides_who_starts(make_app):

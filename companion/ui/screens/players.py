@@ -167,7 +167,8 @@ class PlayersScreen(BaseScreen):
         if [chip.text for chip in reversed(self.known.children)] != seen:
             self.known.clear_widgets()
             for name in seen:
-                chip = BigButton(text=name, shorten=True, shorten_from="right")
+                # A chosen name is dimmed like any disabled button, but stays legible.
+                chip = BigButton(text=name, shorten=True, shorten_from="right", disabled_color=theme.MUTED)
                 chip.bind(on_release=lambda _b, n=name: self.add(n))
                 self.known.add_widget(chip)
         seated = {n.casefold() for n in self.names}
