@@ -88,6 +88,25 @@ def test_the_page_shows_each_published_state_within_a_second(broker, table, broa
     assert errors(browser, no_renderer=renderer_missing("tally")) == []
 
 
+def test_a_game_page_that_fails_falls_back_to_the_neutral_view_and_keeps_up(broker, table, broadcaster, browser):
+    """A bug in one game's renderer must not leave a phone stuck on an old state."""
+    session = table.start("tally", ["Ann", "Ben"], {"target": 50})
+    open_page(browser, broker)
+    wait_for(lambda: status(browser) == "online" and revision(browser) == "0")
+    browser.execute_script("""
+        var boom = function () { throw new Error("a broken renderer"); };
+        Companion.games.register("tally", {badges: boom, stats: boom, table: boom, more: boom, event: boom});
+    """)
+    for _ in range(3):
+        session.dispatch({"type": "add", "points": 2})
+    session.dispatch({"type": "pass"})
+    wait_for(lambda: revision(browser) == str(session.revision), timeout=3)
+    assert "Ann" in text(browser, "players") and "Ben" in text(browser, "players")
+    wait_for(lambda: "passed" in text(browser, "event-list"))  # the event, in the neutral wording
+    logged = errors(browser, no_renderer=renderer_missing("tally"))
+    assert logged and all("a broken renderer" in e for e in logged), logged
+
+
 def test_the_page_shows_the_table_offline_when_the_companion_dies(broker, browser, tmp_path):
     settings = tmp_path / "settings.json"
     settings.write_text(json.dumps(broker.settings(mqtt={"keepalive": 5})))
@@ -218,4 +237,12 @@ def test_every_game_that_has_landed_shows_its_players_and_events(broker, table, 
         assert (seat if isinstance(seat, str) else seat["name"]) in players
     assert text(browser, "game-title") == session.game.title
     assert text(browser, "event-list").strip(), "no event was shown"
+    # Whose turn it is shows once, as "turn", never again as the view's own field for it.
+    badges = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#players .badge')).map(b => b.textContent)"
+    )
+    turn = session.view()["expected"].get("turn")
+    if turn and session.result() is None:
+        assert badges.count("turn") == 1, badges
+    assert "to act" not in badges, badges
     assert errors(browser, no_renderer=renderer_missing(session.game.id)) == []
