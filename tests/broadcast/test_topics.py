@@ -82,7 +82,7 @@ def test_payloads_are_compact_utf8_json():
 def test_docs_mqtt_md_shows_every_topic_and_payload_field():
     text = DOCS.read_text()
     for topic in ("<prefix>/<table>/state", "<prefix>/<table>/events", "<prefix>/<table>/availability",
-                  "<ha_prefix>/sensor/<prefix>_<table>/score_<player>/config", "<ha_prefix>/status"):
+                  "<ha_prefix>/sensor/<node>/score_<player>/config", "<ha_prefix>/status"):
         assert f"`{topic}`" in text, topic
     view = Session(Tally(), ["Ann", "Ben"]).view()
     added = set(state_payload(view, game_number=1, table_id="t", table_name="T")) - set(view)
