@@ -31,4 +31,8 @@ fi
 if grep -qs "Raspberry Pi" /proc/device-tree/model; then
   exec .venv/bin/companion run "$@"
 fi
+if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}${SDL_VIDEODRIVER:-}" ]; then
+  echo "Note: no desktop found (DISPLAY and WAYLAND_DISPLAY are unset): the app may run with" \
+    "no window to show. Start it from a desktop session." >&2
+fi
 exec .venv/bin/companion run --sim "$@"
