@@ -75,8 +75,10 @@ class Broadcaster:
         # (event, view, game number, time) of each event not yet published
         self._events: collections.deque[tuple[Any, ...]] = collections.deque(maxlen=MAX_EVENTS)
         self._discovery_due = self._ha_prefix is not None
-        # Discovery topics of this table's sensors that the broker holds (it tells us on connect).
+        # Discovery topics of this table's sensors that the broker holds (it tells us on connect),
+        # and those this run announced (all it knows where the broker may not let it read them).
         self._sensor_topics: set[str] = set()
+        self._announced_topics: set[str] = set()
         # The one state message paho has not yet had acknowledged. A newer state waits for it:
         # after a reconnect paho sends the unacknowledged one again, and had a newer one gone
         # first, the broker would keep the older state.
@@ -294,8 +296,10 @@ class Broadcaster:
             return []
         players = [p["name"] for p in view["players"]]
         with self._cond:
-            held = set(self._sensor_topics)
-        return homeassistant.discovery(self.topics, self._ha_prefix, self.table_name, players, held=held)
+            held = self._sensor_topics | self._announced_topics
+        messages = homeassistant.discovery(self.topics, self._ha_prefix, self.table_name, players, held=held)
+        self._announced_topics = {topic for topic, payload in messages if payload}
+        return messages
 
     def _send(
         self, state: dict[str, Any] | None, events: list[dict[str, Any]], discovery: list[tuple[str, bytes]]
@@ -305,9 +309,18 @@ class Broadcaster:
         for topic, payload in discovery:
             client.publish(topic, payload, qos=QOS, retain=True)
         if state is not None:
+            payload = encode(state)  # a payload that fails fails here, before anything is in flight
             with self._cond:
                 self._state_mid = _PENDING
-            info = client.publish(self.topics.state, encode(state), qos=QOS, retain=True)
+            try:
+                info = client.publish(self.topics.state, payload, qos=QOS, retain=True)
+            except Exception:
+                # Nothing is in flight: the next change is published as usual (not this one
+                # again at once, which could fail the same way forever).
+                with self._cond:
+                    self._state_mid = None
+                    self._early_acks.clear()
+                raise
             with self._cond:
                 if info.rc in (paho.MQTT_ERR_SUCCESS, paho.MQTT_ERR_NO_CONN):
                     # Sent, or kept by paho for the reconnect: in flight either way.

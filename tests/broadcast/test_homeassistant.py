@@ -125,3 +125,30 @@ def test_switched_off_nothing_is_announced(broker, table, spy):
     time.sleep(0.2)
     b.close()
     assert not [m for m in spy.messages if m.topic.startswith("homeassistant/")]
+
+
+def test_with_an_older_broker_setup_players_who_leave_still_lose_their_sensor(tmp_path):
+    """A Pi set up before the table could read its sensors back (write-only ACL): within one
+    run, the table still removes the sensors it announced itself."""
+    from companion.store import Store
+    from companion.table import Table
+    from tests.support.mosquitto import Broker
+
+    old = Broker(tmp_path / "broker", extra_users={"spy": "spy-password"}, extra_acl="\nuser spy\ntopic read #\n")
+    acl = old.dir / "acl"
+    acl.write_text(acl.read_text().replace("topic readwrite homeassistant/sensor/#", "topic write homeassistant/sensor/#"))
+    assert "topic write homeassistant/sensor/#" in acl.read_text()
+    old.start()
+    ha = Watcher(old.mqtt_port, ["homeassistant/sensor/#"], username="spy", password="spy-password")
+    store = Store(tmp_path / "companion.db")
+    try:
+        table = Table(store)
+        with Broadcaster(old.companion_config(mqtt={"homeassistant": True}), table):
+            table.start("tally", ["Ann", "Ben"], {})
+            ha.wait_for(lambda w: sensors(w) == {"Ann", "Ben"})
+            table.start("tally", ["Ann", "Cy"], {})
+            ha.wait_for(lambda w: sensors(w) == {"Ann", "Cy"})
+    finally:
+        ha.close()
+        store.close()
+        old.stop()

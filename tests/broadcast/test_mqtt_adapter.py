@@ -339,24 +339,30 @@ def test_an_exception_in_a_paho_callback_does_not_stop_publishing(broker, table,
         b.close()
 
 
-def test_a_payload_that_fails_to_build_does_not_stop_the_next_one(broker, table, broadcaster, spy, monkeypatch):
+@pytest.mark.parametrize("failing", ["state_payload", "encode", "publish"])
+def test_a_state_that_fails_to_go_out_does_not_stop_the_next_one(broker, table, broadcaster, spy, monkeypatch, failing):
+    """Building, encoding or handing a state to paho fails once: the next change still goes out."""
     session = table.start("tally", ["Ann", "Ben"], {})
     spy.wait_for(lambda w: w.on(STATE) and broadcaster.connected)
-    real = adapter.state_payload
+    time.sleep(0.2)  # the opening state's acknowledgement is back: nothing in flight
+    owner = broadcaster._client if failing == "publish" else adapter
+    real = getattr(owner, failing)
     calls = {"n": 0}
 
     def once_broken(*args, **kwargs):
         calls["n"] += 1
         if calls["n"] == 1:
-            raise ValueError("cannot build this one")
+            raise ValueError(f"{failing} failed this once")
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(adapter, "state_payload", once_broken)
+    monkeypatch.setattr(owner, failing, once_broken)
     session.dispatch({"type": "add", "points": 1})
+    spy.wait_for(lambda w: calls["n"] >= 1)
     time.sleep(0.2)
     session.dispatch({"type": "add", "points": 1})
     spy.wait_for(lambda w: (w.last_state(STATE) or {}).get("revision") == 2)
     assert calls["n"] >= 2
+    assert "failed this once" in broadcaster.status().detail  # shown, and survived
 
 
 def test_a_game_resumed_before_the_broadcaster_starts_is_published(broker, tmp_path):
