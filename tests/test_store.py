@@ -212,3 +212,65 @@ def test_a_new_move_after_undo_drops_the_redo_tail_for_good(db_path):
     assert not again.can_redo
     assert again.state["dial"] == 1 + 3
     assert len(again.timeline) == 2  # nothing of the old tail is kept to come back later
+
+
+NEARLY_FULL_DISK = """
+import resource, signal, sys
+from companion import games
+from companion.store import Store
+from companion.table import Table
+from tests.support.tally import Tally
+
+# Files may not grow past 2 MB: like a disk with 2 MB left, too little for the log's reserve.
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+resource.setrlimit(resource.RLIMIT_FSIZE, (2 << 20, 2 << 20))
+games.register(Tally())
+store = Store(sys.argv[1])
+session = Table(store).start("tally", ["Ann", "Ben"], {})
+for _ in range(60):
+    session.dispatch({"type": "dial", "step": 1})
+store.close()
+print(Table(Store(sys.argv[1])).resume().state["dial"])
+"""
+
+
+def test_a_nearly_full_disk_costs_the_reserve_not_the_game(db_path, tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, "-c", NEARLY_FULL_DISK, str(db_path)],
+        cwd=root, capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "60"
+    assert "keeps its short length" in done.stderr
+
+
+def test_a_database_it_may_only_read_still_opens_for_history(db_path):
+    """A file this account may read but not write: companion history still lists its games."""
+    import os
+    import subprocess
+
+    store = Store(db_path)
+    play(Table(store).start("tally", ["Ann", "Ben"], {}), 3)
+    store.close()
+    if os.geteuid() == 0:  # root may write any file, but not one marked immutable
+        lock, unlock = ["chattr", "+i", str(db_path)], ["chattr", "-i", str(db_path)]
+        if subprocess.run(lock, capture_output=True).returncode != 0:
+            pytest.skip("this file system cannot mark a file immutable")
+    else:
+        db_path.chmod(0o444)
+        lock, unlock = None, None
+    try:
+        assert not os.access(db_path, os.W_OK)
+        again = Store(db_path)
+        assert again.latest().game == "tally" and again.latest().actions == 3
+        again.close()
+    finally:
+        if unlock:
+            subprocess.run(unlock, check=True)
+        db_path.chmod(0o644)

@@ -114,10 +114,14 @@ class Store:
         if wal.exists() and wal.stat().st_size >= WAL_RESERVE_PAGES * page_size:
             db.execute(f"PRAGMA wal_autocheckpoint = {WAL_CHECKPOINT_PAGES}")
             return
+        if not os.access(self.path, os.W_OK):
+            db.execute(f"PRAGMA wal_autocheckpoint = {WAL_CHECKPOINT_PAGES}")
+            return  # opened to read (companion history on a file it may not write): nothing to reserve
         # One page rewritten by many small commits lengthens the log without growing the
         # database. Those commits skip the flush (they hold nothing worth keeping) and no
         # checkpoint runs meanwhile, so a pulled plug here leaves only a torn log of filler,
         # which SQLite discards on the next open.
+        reserved = True
         db.execute("PRAGMA wal_autocheckpoint = 0")
         db.execute("PRAGMA synchronous = OFF")
         try:
@@ -125,10 +129,20 @@ class Store:
             db.execute("INSERT INTO wal_filler VALUES (0)")
             for _ in range(WAL_RESERVE_PAGES):
                 db.execute("UPDATE wal_filler SET n = n + 1")
+        except sqlite3.OperationalError as exc:
+            # Only a speed-up: a nearly full disk must not stop the table.
+            reserved = False
+            log.warning("The game log keeps its short length (%s): moves still save, a little slower", exc)
         finally:
             db.execute("PRAGMA synchronous = FULL")
-            db.execute("DROP TABLE IF EXISTS wal_filler")  # flushed: the log's length with it
-            db.execute("PRAGMA wal_checkpoint(RESTART)")  # the next commit writes from the log's start
+            try:
+                if not reserved:  # hand the space back before anything else is written
+                    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                db.execute("DROP TABLE IF EXISTS wal_filler")  # flushed: the log's length with it
+                # Reserved: the next commit writes from the log's start. If not: a short log.
+                db.execute(f"PRAGMA wal_checkpoint({'RESTART' if reserved else 'TRUNCATE'})")
+            except sqlite3.OperationalError as exc:
+                log.warning("The game log could not be reset after reserving it (%s)", exc)
             db.execute(f"PRAGMA wal_autocheckpoint = {WAL_CHECKPOINT_PAGES}")
 
     def _move_aside(self) -> Path:
