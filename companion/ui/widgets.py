@@ -130,9 +130,12 @@ class FillBar(Widget):
 class Toast(Label):
     """A one-line message over the bottom of the screen: refusals, ignored rolls, notices.
 
-    It sits over the bottom row of buttons, so it gets out of the way as soon as the
-    screen is touched again; the touch still reaches the button underneath.
+    It sits over the bottom row of buttons, so a short message gets out of the way as
+    soon as the screen is touched again; the touch still reaches the button underneath.
+    A long one (a damaged database at start-up) stays its time: it must be read.
     """
+
+    STAY_THROUGH_TOUCHES = 5.0  # seconds shown from which a message outlasts the next touch
 
     def __init__(self, **kwargs) -> None:
         super().__init__(
@@ -147,6 +150,7 @@ class Toast(Label):
         with self.canvas.before:
             self._bg = Color(rgba=theme.PANEL_LIGHT)
             self._rect = Rectangle()
+        self._sticky = False
         self.bind(pos=self._redraw, size=self._redraw, texture_size=self._fit)
 
     def _fit(self, *_) -> None:
@@ -168,10 +172,11 @@ class Toast(Label):
         self.color = theme.ACCENT_TEXT if level in ("error", "ok") else theme.TEXT
         Animation.cancel_all(self)
         self.opacity = 1
+        self._sticky = seconds >= self.STAY_THROUGH_TOUCHES
         (Animation(opacity=1, duration=seconds) + Animation(opacity=0, duration=0.4)).start(self)
 
     def on_touch_down(self, touch) -> bool:
-        if self.opacity > 0:
+        if self.opacity > 0 and not self._sticky:
             Animation.cancel_all(self)
             Animation(opacity=0, duration=0.15).start(self)
         return False  # read, not answered: the touch goes on to whatever it was meant for

@@ -305,6 +305,14 @@ def test_a_damaged_database_is_announced_on_the_touchscreen_and_kept(make_app, t
     assert "was damaged" in app.app.toast.text and "was kept as" in app.app.toast.text
     assert any(".damaged-" in p.name for p in data.iterdir())
     app.screenshot("damaged-database-notice")
+    # A first touch (here on an empty part of the screen) does not sweep it away unread.
+    from kivy.tests.common import UnitTestTouch
+
+    touch = UnitTestTouch(300, 100)
+    touch.touch_down()
+    touch.touch_up()
+    app.settle(0.3)
+    assert app.app.toast.opacity == 1 and "was damaged" in app.app.toast.text
 
 
 def test_a_game_that_cannot_be_resumed_is_set_aside_and_the_table_starts(make_app):
