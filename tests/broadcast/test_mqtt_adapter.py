@@ -78,7 +78,10 @@ def test_a_burst_is_coalesced_and_nothing_is_published_when_nothing_changes(brok
     """While the broker is slow to acknowledge a state, a burst of changes waits as one: the newest."""
     session = table.start("tally", ["Ann", "Ben"], {"target": 99})
     spy.wait_for(lambda w: broadcaster.connected and (w.last_state(STATE) or {}).get("game") == "tally")
-    time.sleep(0.3)  # time for that state's acknowledgement to come back: nothing in flight
+    deadline = time.monotonic() + 5  # that state's acknowledgement is back: nothing in flight
+    while broadcaster._state_mid is not None:
+        assert time.monotonic() < deadline, "the opening state was never acknowledged"
+        time.sleep(0.01)
     before_seen, before_published = len(spy.on(STATE)), broadcaster.published_states
     changes = 300
     broker.proc.send_signal(signal.SIGSTOP)  # it takes what the table sends and acknowledges nothing
@@ -158,6 +161,9 @@ class SilentBroker:
             except TimeoutError:
                 probe.close()
                 return
+            except ConnectionRefusedError:  # net.ipv4.tcp_abort_on_overflow=1 (Linux default: 0)
+                probe.close()
+                pytest.skip("this kernel refuses, rather than ignores, a connection to a full backlog")
             self.held.append(probe)  # it sits in the backlog, never accepted
         raise RuntimeError("the listener's backlog never filled")
 
@@ -211,6 +217,11 @@ def median(values: list[float]) -> float:
 CONNECT_TIMEOUT = adapter._new_client("probe").connect_timeout  # what one connect attempt may take
 
 
+# How much slower a move may be, at the median, with a broadcaster that cannot reach its
+# broker: far below a connect attempt (seconds), above a busy 2-core machine's drift.
+SLOWER = 0.02
+
+
 @pytest.mark.parametrize("kind", ["holds", "full"], ids=["accepts-and-never-answers", "handshake-unanswered"])
 def test_the_touchscreen_never_waits_on_a_broker_that_never_answers(tmp_path, table, kind):
     # The same moves with no broadcaster at all: what this machine and disk take to commit them.
@@ -245,7 +256,7 @@ def test_the_touchscreen_never_waits_on_a_broker_that_never_answers(tmp_path, ta
     assert opening < baseline_open + 0.5, f"opening a game waited {opening - baseline_open:.2f} s"
     # Each move takes what the disk takes, whatever the broker does: a wait on it would be a
     # connect attempt or a CONNACK (seconds), never a few milliseconds.
-    assert median(timings) < median(baseline) + 0.005, (
+    assert median(timings) < median(baseline) + SLOWER, (
         f"moves slowed from {median(baseline) * 1000:.1f} ms to {median(timings) * 1000:.1f} ms (median)"
     )
     slowest = max(timings)
@@ -266,7 +277,7 @@ def test_with_no_broker_at_all_the_table_plays_on_and_finds_the_broker_when_it_c
     session = table.start("tally", ["Ann", "Ben"], {})
     timings = play(session, at_least=20)
     assert starting < 0.5, f"start() waited {starting:.2f} s"
-    assert median(timings) < median(baseline) + 0.005
+    assert median(timings) < median(baseline) + SLOWER
     assert max(timings) < max(baseline) + CONNECT_TIMEOUT / 3
     time.sleep(0.3)
     status = b.status()

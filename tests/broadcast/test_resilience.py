@@ -68,7 +68,7 @@ def test_a_broker_killed_and_restarted_mid_game_loses_nothing(broker, tmp_path, 
         assert session.revision == accepted
         assert json.loads(retained(broker.mqtt_port, STATE))["view"]["dial"] == accepted
         # A wait on the broker would be a connect attempt (seconds); a commit to disk is far less.
-        assert max(timings) < 0.25, f"an action waited {max(timings):.3f} s"
+        assert max(timings) < 0.5, f"an action waited {max(timings):.3f} s"
     finally:
         b.close()
         store.close()
@@ -132,16 +132,18 @@ def test_a_hung_broker_costs_the_table_no_cpu_however_many_moves_wait(broker, tm
     with two_playing(broker, tmp_path) as (b, session):
         within(5, lambda: b.connected, "the table never connected")
         broker.proc.send_signal(signal.SIGSTOP)
-        timings: list[float] = []
-        for _ in range(300):  # more than paho would ever queue (MAX_QUEUED)
-            t0 = time.monotonic()
-            session.dispatch({"type": "dial", "step": 1})
-            timings.append(time.monotonic() - t0)
-        cpu = time.process_time()
-        time.sleep(1.0)
-        idle_cpu = time.process_time() - cpu
-        assert idle_cpu < 0.2, f"waiting on a hung broker used {idle_cpu:.2f} s of CPU in 1 s"
-        assert sorted(timings)[len(timings) // 2] < 0.02, "moves slowed down while the broker hung"
-        assert session.revision == 300
-        broker.proc.send_signal(signal.SIGCONT)  # it wakes up: the newest state arrives
+        try:
+            timings: list[float] = []
+            for _ in range(300):  # more than paho would ever queue (MAX_QUEUED)
+                t0 = time.monotonic()
+                session.dispatch({"type": "dial", "step": 1})
+                timings.append(time.monotonic() - t0)
+            cpu = time.process_time()
+            time.sleep(1.0)
+            idle_cpu = time.process_time() - cpu
+            assert idle_cpu < 0.2, f"waiting on a hung broker used {idle_cpu:.2f} s of CPU in 1 s"
+            assert sorted(timings)[len(timings) // 2] < 0.02, "moves slowed down while the broker hung"
+            assert session.revision == 300
+        finally:
+            broker.proc.send_signal(signal.SIGCONT)  # it wakes up: the newest state arrives
         within(5, lambda: current_on_broker(broker, session.revision), "the woken broker never got the newest state")
