@@ -4,9 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 deploy/setup.sh app
-# The phone page and the live game come from the local Mosquitto: set it up once (its
-# own script keeps the table's password on later runs).
-if [ ! -f /etc/mosquitto/conf.d/companion.conf ] || [ ! -f /etc/companion/mqtt-password ]; then
+# The phone page and the live game come from the local Mosquitto: set it up once, and again
+# after an update changed its set-up or the phone page (its script keeps the passwords).
+if [ ! -f /etc/mosquitto/conf.d/companion.conf ] || [ ! -f /etc/companion/mqtt-password ] \
+    || [ "$(cat /etc/companion/broker-setup 2>/dev/null)" != "$(deploy/mosquitto/fingerprint.sh)" ]; then
   sudo_=()
   [ "$(id -u)" -eq 0 ] || sudo_=(sudo)
   "${sudo_[@]}" env COMPANION_USER="$(id -un)" deploy/mosquitto/install.sh \

@@ -58,6 +58,10 @@ if [ -n "${HA_PASSWORD:-}" ]; then
     printf 'homeassistant:%s\n' "$HA_PASSWORD" >> "$plain"
 fi
 mosquitto_passwd -U "$plain"
+# Run again without HA_PASSWORD (an update): Home Assistant keeps the login it was given.
+if [ -z "${HA_PASSWORD:-}" ] && [ -f "$CONF_DIR/passwd" ]; then
+    grep '^homeassistant:' "$CONF_DIR/passwd" >> "$plain" || true
+fi
 mv "$plain" "$CONF_DIR/passwd"
 render "$here/acl" > "$CONF_DIR/acl"
 chown root:mosquitto "$CONF_DIR" "$CONF_DIR/passwd" "$CONF_DIR/acl"
@@ -67,10 +71,16 @@ chmod 640 "$CONF_DIR/passwd" "$CONF_DIR/acl"
 mkdir -p "$ROOT/etc/mosquitto/conf.d"
 render "$here/companion.conf" > "$ROOT/etc/mosquitto/conf.d/companion.conf"
 
-if [ -z "$ROOT" ] && command -v systemctl >/dev/null && systemctl is-system-running >/dev/null 2>&1; then
+if [ -z "$ROOT" ] && [ -d /run/systemd/system ]; then
     systemctl enable mosquitto
     systemctl restart mosquitto
+elif [ -z "$ROOT" ] && pgrep -x mosquitto >/dev/null; then
+    pkill -HUP -x mosquitto  # no systemd (a container): a running broker rereads its files
 fi
+
+# What was installed, so that start.sh can tell when an update needs this run again.
+mkdir -p "$ROOT/etc/companion"
+"$here/fingerprint.sh" > "$ROOT/etc/companion/broker-setup"
 
 cat <<DONE
 Mosquitto is set up: MQTT on port $MQTT_PORT, phones on http://<this Pi>:$WS_PORT/

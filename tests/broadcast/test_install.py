@@ -41,17 +41,24 @@ def test_install_makes_a_password_the_table_logs_in_with(tmp_path, table):
     mqtt_port, ws_port = free_port(), free_port()
     env = {**os.environ, "ROOT": str(root), "MQTT_PORT": str(mqtt_port), "WS_PORT": str(ws_port),
            "COMPANION_USER": "root"}
-    out = subprocess.run(["sh", str(INSTALL)], env=env, capture_output=True, text=True, timeout=60)
+    out = subprocess.run(["sh", str(INSTALL)], env={**env, "HA_PASSWORD": "ha-secret"},
+                         capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     password_file = root / "etc/companion/mqtt-password"
     password = password_file.read_text().strip()
     assert len(password) >= 20 and oct(password_file.stat().st_mode & 0o777) == "0o600"
     hashed = (root / "etc/mosquitto/companion/passwd").read_text()
     assert hashed.startswith("companion:$7$") and password not in hashed
+    ha_login = [line for line in hashed.splitlines() if line.startswith("homeassistant:$7$")]
+    assert len(ha_login) == 1 and "ha-secret" not in hashed
     assert (root / "usr/local/share/companion/web/index.html").exists()
-    # Run again: the password is kept.
+    fingerprint = subprocess.run([str(DEPLOY / "fingerprint.sh")], capture_output=True, text=True, check=True)
+    assert (root / "etc/companion/broker-setup").read_text() == fingerprint.stdout  # start.sh compares these
+    # Run again, as an update does (no HA_PASSWORD): both logins are kept.
     assert subprocess.run(["sh", str(INSTALL)], env=env, capture_output=True, timeout=60).returncode == 0
     assert password_file.read_text().strip() == password
+    again = (root / "etc/mosquitto/companion/passwd").read_text().splitlines()
+    assert [line for line in again if line.startswith("homeassistant:")] == ha_login
 
     main = tmp_path / "mosquitto.conf"  # Debian's main file, in short, with the drop-in folder
     main.write_text(f"persistence false\nuser root\nlog_dest file {tmp_path}/log\n"
@@ -79,3 +86,26 @@ def test_install_makes_a_password_the_table_logs_in_with(tmp_path, table):
     finally:
         broker.terminate()
         broker.wait(5)
+
+
+def test_the_set_up_fingerprint_changes_with_the_phone_page_and_the_acl(tmp_path):
+    """start.sh runs install.sh again when this changes: an update reaches the broker by itself."""
+    import shutil
+
+    repo = tmp_path / "repo"
+    shutil.copytree(DEPLOY, repo / "deploy" / "mosquitto")
+    shutil.copytree(DEPLOY.parent.parent / "companion" / "web", repo / "companion" / "web")
+    script = repo / "deploy" / "mosquitto" / "fingerprint.sh"
+
+    def fingerprint() -> str:
+        return subprocess.run([str(script)], capture_output=True, text=True, check=True).stdout.strip()
+
+    first = fingerprint()
+    assert re.fullmatch(r"[0-9a-f]{16}", first) and fingerprint() == first
+    with open(repo / "companion" / "web" / "app.js", "a") as page:
+        page.write("\n// a newer phone page\n")
+    second = fingerprint()
+    assert second != first
+    with open(repo / "deploy" / "mosquitto" / "acl", "a") as acl:
+        acl.write("\n# a newer rule\n")
+    assert fingerprint() not in (first, second)
