@@ -118,15 +118,25 @@
   function onState(state) {
     if (!state || typeof state.version !== "number") return;
     if (state.version <= shown.version) return; // older than what is on screen: drop it
-    if (shown.state && shown.state.game !== state.game) { events = []; renderEvents(); }
+    // Another game at the table: its news only. An event can arrive before the first state of
+    // its game (the state may wait on the broker's acknowledgement), so events are kept by
+    // game number (docs/mqtt.md: version = game number x GAME_SPAN + revision), not cleared.
+    if (shown.state && gameNumber(shown.state.version) !== gameNumber(state.version)) {
+      events = events.filter(function (e) { return gameNumber(e.version) === gameNumber(state.version); });
+      renderEvents();
+    }
     shown = { version: state.version, state: state };
     showState(state);
   }
+
+  var GAME_SPAN = 16777216; // 2^24, as companion/broadcast/topics.py
+  function gameNumber(version) { return Math.floor((version || 0) / GAME_SPAN); }
 
   function onEvent(message) {
     if (!message || !message.event) return;
     var at = message.at ? new Date(message.at) : new Date();
     events.unshift({
+      version: message.version,
       game: message.game,
       event: message.event,
       time: at.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" }),

@@ -207,6 +207,43 @@ def test_an_old_state_never_replaces_a_newer_one(broker, table, broadcaster, bro
     wait_for(lambda: revision(browser) == "2")
 
 
+def test_a_new_game_clears_the_last_games_news_but_not_its_own_first_event(broker, table, browser):
+    """Events go at once; a state may wait for the broker's acknowledgement, so the first event
+    of a new game can reach the phone before that game's first state."""
+    from companion.broadcast.topics import encode, event_payload, state_payload
+
+    AT = "2026-11-21T19:00:00.000+00:00"
+    table_login = paho.Client(CallbackAPIVersion.VERSION2)  # publishes as the table would
+    table_login.username_pw_set(USER, PASSWORD)
+    table_login.connect("127.0.0.1", broker.mqtt_port)
+    table_login.loop_start()
+
+    def send(topic: str, payload: dict) -> None:  # retained like the table's state; events not
+        table_login.publish(f"companion/table1/{topic}", encode(payload), qos=1,
+                            retain=topic == "state").wait_for_publish(3)
+
+    try:
+        first = table.start("tally", ["Ann", "Ben"], {})
+        table_login.publish("companion/table1/availability", "online", qos=1, retain=True).wait_for_publish(3)
+        send("state", state_payload(first.view(), game_number=1, table_id="table1", table_name="T"))
+        open_page(browser, broker)
+        wait_for(lambda: status(browser) == "online" and revision(browser) == "0")
+        first.dispatch({"type": "pass"})
+        send("events", event_payload({"type": "passed", "player": "Ann"}, view=first.view(), game_number=1, at=AT))
+        wait_for(lambda: "Ann passed" in text(browser, "event-list"))
+
+        second = table.start("tally", ["Cy", "Dee"], {})
+        second.dispatch({"type": "pass"})
+        send("events", event_payload({"type": "passed", "player": "Cy"}, view=second.view(), game_number=2, at=AT))
+        send("state", state_payload(second.view(), game_number=2, table_id="table1", table_name="T"))
+        wait_for(lambda: revision(browser) == "1" and "Cy" in text(browser, "players"))
+        news = text(browser, "event-list")
+        assert "Cy passed" in news and "Ann passed" not in news
+    finally:
+        table_login.disconnect()
+        table_login.loop_stop()
+
+
 def _landed_scripts():
     from companion import games
 
