@@ -2,6 +2,7 @@
 
 import pytest
 from kivy.tests.common import UnitTestTouch
+from kivy.uix.behaviors import FocusBehavior
 
 from tests.ui.driver import AppDriver
 
@@ -42,6 +43,144 @@ def test_names_played_before_stay_where_they_are_while_players_sit_down(make_app
     touch_at(app, *spots["Anna"])  # touching a chosen name again adds nobody
     assert app.app.screen("players").names == ["Anna", "Ben"]
     app.screenshot("players-played-before" if size == (800, 480) else "players-played-before-1024x600")
+
+
+@pytest.fixture
+def docked_keyboard(window):
+    """Kivy's own keyboard, docked at the foot of the window, as on the Pi's touchscreen.
+
+    The tests' window is made with keyboard_mode "system" (a desktop has a real keyboard); the Pi's
+    is "systemanddock" (companion/ui/launch.py). These are the flags Window.configure_keyboards
+    sets for that mode, set directly: calling it again would bind the real keyboard twice.
+    """
+    from kivy.config import Config
+
+    flags = ("use_syskeyboard", "allow_vkeyboard", "single_vkeyboard", "docked_vkeyboard")
+    saved = {flag: getattr(window, flag) for flag in flags}, Config.get("kivy", "keyboard_mode")
+    for flag in flags:
+        setattr(window, flag, True)
+    Config.set("kivy", "keyboard_mode", "systemanddock")
+    yield window
+    window.release_all_keyboards()
+    window._keyboards.pop("single", None)  # the docked keyboard made for this test, not reused by the next
+    for flag, value in saved[0].items():
+        setattr(window, flag, value)
+    Config.set("kivy", "keyboard_mode", saved[1])
+
+
+def on_screen_keyboard(app: AppDriver):
+    from kivy.uix.vkeyboard import VKeyboard
+
+    return next((w for w in app.window.children if isinstance(w, VKeyboard)), None)
+
+
+def press_key(app: AppDriver, keyboard, label: str) -> None:
+    """Touch the on-screen keyboard's key showing this label, where a finger would."""
+    layout = keyboard.available_layouts[keyboard.layout]
+    for line in range(1, layout["rows"] + 1):
+        for index, key in enumerate(layout[f"{keyboard.layout_mode}_{line}"]):
+            if key[0] == label:
+                (x, y), (w, h) = keyboard.layout_geometry[f"LINE_{line}"][index]
+                touch_at(app, *keyboard.to_parent(x + w / 2, y + h / 2))
+                return
+    raise AssertionError(f"no {label!r} key")
+
+
+def window_rect(widget) -> tuple[float, float, float, float]:
+    x, y = widget.to_window(widget.x, widget.y)
+    return x, y, x + widget.width, y + widget.height
+
+
+def clear_of(rect, keyboard_top: float, size) -> bool:
+    """On the screen and wholly above the keyboard."""
+    x0, y0, x1, y1 = rect
+    return x0 >= 0 and x1 <= size[0] and y0 >= keyboard_top and y1 <= size[1]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600)])
+def test_names_can_be_typed_on_the_docked_keyboard_with_the_seats_in_view(make_app, docked_keyboard, size):
+    """The trial: the docked keyboard hid the seats from the third row down, and Next, while typing."""
+    app = make_app(size=size).start()
+    played_before(app, "Anna", "John", "Cris")
+    app.tap("[b]Bonbon[/b]\n[size=17]2–6 players[/size]")
+    players = app.app.screen("players")
+    field = players.name_input
+    touch_at(app, *field.to_window(*field.center))
+    keyboard = on_screen_keyboard(app)
+    assert keyboard is not None and keyboard.docked and field.focus
+    (_x, _y), (_w, height) = keyboard.bbox
+    top = _y + height
+    assert top > size[1] / 3, "the keyboard takes a good part of the screen"
+
+    typed = ["dana", "eve", "fay", "gus"]  # more than the strip above the keyboard holds at once
+    for i, name in enumerate(typed):
+        for letter in name:
+            press_key(app, keyboard, letter)
+        if i % 2:
+            press_key(app, keyboard, "\u23ce")  # the keyboard's Enter
+        else:
+            app.tap("Add")
+        app.frames(3)
+        assert players.names == typed[: i + 1]
+        assert field.focus and on_screen_keyboard(app) is keyboard, "the keyboard stays for the next name"
+        newest = app.find(f"{i + 1}. {name}")
+        for what, widget in (("name field", field), ("Add", app.find("Add")), ("Done", app.find("Done")),
+                             ("newest seat", newest), ("seat count", players.seat_hint)):
+            assert clear_of(window_rect(widget), top, size), f"{size} after {name!r}: {what} is under the keyboard"
+        # Inside the list's scrolled view too: a row scrolled out of it is not drawn.
+        sx0, sy0, sx1, sy1 = window_rect(players.seat_scroll)
+        nx0, ny0, nx1, ny1 = window_rect(newest.parent)
+        assert sy0 - 0.5 <= ny0 and ny1 <= sy1 + 0.5, f"{size} after {name!r}: the newest seat is scrolled out of view"
+        assert players.seat_hint.text.startswith(f"{i + 1} seated")
+        if i == 0:
+            assert "add 1 more" in players.seat_hint.text  # Bonbon needs two
+            app.screenshot("players-typing" if size == (800, 480) else "players-typing-1024x600")
+    app.screenshot("players-typing-four" if size == (800, 480) else "players-typing-four-1024x600")
+
+    # Seating a name played before, or taking a seat away, mid-entry leaves the keyboard up.
+    touch_at(app, *app.find("Anna").to_window(*app.find("Anna").center))
+    assert players.names == [*typed, "Anna"] and field.focus and on_screen_keyboard(app) is keyboard
+    remove = app.find("5. Anna").parent.children[0]
+    assert remove.text == "×"
+    touch_at(app, *remove.to_window(*remove.center))
+    assert players.names == typed and field.focus and on_screen_keyboard(app) is keyboard
+    assert clear_of(window_rect(app.find("4. gus")), top, size), "the newest seat is in view again"
+    assert FocusBehavior.ignored_touch == [], "every kept touch was let go"
+
+    # A refused name is explained above the keyboard, not in the message line it covers.
+    for letter in "eve":
+        press_key(app, keyboard, letter)
+    app.tap("Add")
+    assert players.names == typed and "Two players are called 'eve'" in players.seat_hint.text
+    assert clear_of(window_rect(players.seat_hint), top, size)
+    if size == (800, 480):
+        app.screenshot("players-typing-refused")
+    field.text = ""
+
+    app.tap("Done")
+    app.frames(3)
+    assert not field.focus and on_screen_keyboard(app) is None
+    next_button = app.find("Next: options")
+    assert clear_of(window_rect(next_button), 0, size) and not next_button.disabled
+    assert "In seat order" in players.seat_hint.text
+    if size == (800, 480):
+        app.screenshot("players-after-done")
+    app.tap("Next: options")
+    assert app.screen == "options"
+
+
+def test_done_seats_a_name_left_in_the_field(make_app, docked_keyboard):
+    app = make_app().start()
+    app.tap("[b]Bonbon[/b]\n[size=17]2–6 players[/size]")
+    players = app.app.screen("players")
+    touch_at(app, *players.name_input.to_window(*players.name_input.center))
+    players.name_input.text = "Anna"
+    app.tap("Add")
+    players.name_input.text = "Ben"
+    app.tap("Done")
+    app.frames(3)
+    assert players.names == ["Anna", "Ben"] and on_screen_keyboard(app) is None
+    assert app.find("Next: options")
 
 
 def test_the_players_screen_says_how_each_game_decides_who_starts(make_app):

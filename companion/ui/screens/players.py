@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from kivy.base import EventLoop
 from kivy.clock import Clock
+from kivy.uix.behaviors import FocusBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.textinput import TextInput
+from kivy.uix.vkeyboard import VKeyboard
 from kivy.uix.widget import Widget
 from kivy.utils import get_color_from_hex
 
@@ -25,6 +28,20 @@ SEAT_HINTS = {
 SEAT_HINT = "In seat order: play goes round the list."
 
 
+class KeepTyping(BigButton):
+    """A button that leaves the name field focused, so the on-screen keyboard stays up.
+
+    Any other touch takes the focus from the field, which closes Kivy's docked keyboard:
+    seating someone or fixing a seat mid-entry must not make the screen jump twice.
+    """
+
+    def on_touch_down(self, touch):
+        # A scroller hands a touch on to its rows a second time: list it once, as Kivy drops it once.
+        if self.collide_point(*touch.pos) and not self.disabled and touch not in FocusBehavior.ignored_touch:
+            FocusBehavior.ignored_touch.append(touch)
+        return super().on_touch_down(touch)
+
+
 class PlayersScreen(BaseScreen):
     title_text = "Who is playing?"
 
@@ -37,12 +54,15 @@ class PlayersScreen(BaseScreen):
         seated = Panel(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
         self.seat_hint = Text(text="", color=theme.MUTED, font_size=theme.FONT_SMALL)
         seated.add_widget(self.seat_hint)
-        scroll, self.seat_list = scrolling_grid(1, theme.GAP / 2)
-        seated.add_widget(scroll)
+        self.seat_scroll, self.seat_list = scrolling_grid(1, theme.GAP / 2)
+        # A list that grows or a view that shrinks (the keyboard) keeps the newest seat in view.
+        self.seat_list.bind(height=self._show_newest)
+        self.seat_scroll.bind(height=self._show_newest)
+        seated.add_widget(self.seat_scroll)
         row.add_widget(seated)
 
-        right = BoxLayout(orientation="vertical", spacing=theme.GAP)
-        entry = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        self.entry_column = right = BoxLayout(orientation="vertical", spacing=theme.GAP)
+        self.entry = entry = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
         self.name_input = TextInput(
             hint_text="Type a name",
             multiline=False,
@@ -53,12 +73,17 @@ class PlayersScreen(BaseScreen):
             hint_text_color=theme.MUTED,
             cursor_color=theme.ACCENT,
             write_tab=False,
+            # Enter seats the name and the field stays ready for the next one.
+            text_validate_unfocus=False,
         )
         self.name_input.bind(on_text_validate=lambda *_: self.add_typed())
         entry.add_widget(self.name_input)
-        add = BigButton(text="Add", size_hint_x=None, width=100)
+        add = KeepTyping(text="Add", size_hint_x=None, width=100)
         add.bind(on_release=lambda *_: self.add_typed())
         entry.add_widget(add)
+        # Only while the docked keyboard is up: it covers Next, and its own close key is a bare "×".
+        self.done_button = BigButton(text="Done", size_hint_x=None, width=100)
+        self.done_button.bind(on_release=lambda *_: self.done_typing())
         right.add_widget(entry)
         self.known_heading = Text(text="Played here before", color=theme.MUTED, font_size=theme.FONT_SMALL)
         right.add_widget(self.known_heading)
@@ -73,6 +98,11 @@ class PlayersScreen(BaseScreen):
         right.add_widget(self.next_button)
         row.add_widget(right)
         self.body.add_widget(row)
+        # Stands where the docked keyboard is, so everything else moves up above it.
+        self.keyboard_room = Widget(size_hint_y=None, height=0)
+        self.typing = False
+        self._fit_keyboard_soon = Clock.create_trigger(self._fit_keyboard, -1)
+        self.name_input.bind(focus=self._fit_keyboard_soon)
 
     def _fit_known_columns(self, grid, width) -> None:
         grid.col_default_width = (width - grid.spacing[0] * (grid.cols - 1)) / grid.cols
@@ -90,6 +120,13 @@ class PlayersScreen(BaseScreen):
 
     def on_pre_enter(self, *_) -> None:
         self._redraw()
+        # The docked keyboard is a widget of the window: it comes and goes as its children.
+        EventLoop.window.bind(children=self._fit_keyboard_soon, size=self._fit_keyboard_soon)
+
+    def on_leave(self, *_) -> None:
+        EventLoop.window.unbind(children=self._fit_keyboard_soon, size=self._fit_keyboard_soon)
+        self.name_input.focus = False
+        self._fit_keyboard()
 
     def on_enter(self, *_) -> None:
         # With a keyboard, typing starts at once. On the touchscreen, focus would dock the
@@ -104,22 +141,90 @@ class PlayersScreen(BaseScreen):
         try:
             make_seats([*self.names, name])
         except SetupError as exc:
-            self.app.notify(str(exc))
+            self._refuse(str(exc))
             return False
         if len(self.names) >= self.game.max_players:
-            self.app.notify(f"{self.game.title} is for at most {self.game.max_players} players")
+            self._refuse(f"{self.game.title} is for at most {self.game.max_players} players")
             return False
         self.names.append(name)
         self._redraw()
         return True
 
-    def add_typed(self) -> None:
-        if self.add(self.name_input.text):
+    def _refuse(self, message: str) -> None:
+        if not self.typing:
+            self.app.notify(message)
+            return
+        # The message line sits at the foot of the screen, under the keyboard: say it above
+        # instead (it would only show, out of date, once the keyboard closed).
+        self.seat_hint.text = message[0].upper() + message[1:]
+        self.seat_hint.color = theme.DANGER
+
+    def add_typed(self) -> bool:
+        added = self.add(self.name_input.text)
+        if added:
             self.name_input.text = ""
         else:
             self.name_input.select_all()  # typing again replaces the refused name
-        # Enter takes the focus away: give it back, so the next name can be typed straight on.
-        Clock.schedule_once(lambda _dt: setattr(self.name_input, "focus", True), 0)
+        # Ready for the next name (Add and Enter leave the focus where it is; this is for an
+        # Add touched with the keyboard closed, e.g. a name typed on a real keyboard).
+        self.name_input.focus = True
+        return added
+
+    def done_typing(self) -> None:
+        """Close the keyboard, seating a name left in the field: Done after a name means "and this one"."""
+        if self.name_input.text.strip() and not self.add_typed():
+            return  # refused: the reason is shown, the name stays to be corrected
+        self.name_input.focus = False
+
+    def _docked_keyboard_top(self) -> float:
+        """Where the docked on-screen keyboard ends (window y) while it types into the name field; 0 if it is not up."""
+        for widget in EventLoop.window.children:
+            if isinstance(widget, VKeyboard) and widget.docked and widget.target is self.name_input:
+                (_x, y), (_w, h) = widget.bbox
+                return y + h
+        return 0
+
+    def _fit_keyboard(self, *_) -> None:
+        """With the keyboard up, everything moves into the strip above it.
+
+        Kivy docks its keyboard over the lower half of the 800x480 screen, where the seat list
+        and Next are. While it is up, the screen keeps to the part above it: the seats (scrolled
+        to the newest, with a count) beside the field, Add and Done. Next comes back with Done.
+        """
+        top = self._docked_keyboard_top() if self.name_input.focus else 0
+        typing = top > 0
+        if typing:
+            # The body's own bottom is where the room starts; the layout's spacing sits above it.
+            bottom = self.body.to_window(self.body.x, self.body.y)[1]
+            self.keyboard_room.height = max(0, top - bottom)
+        if typing == self.typing:
+            return
+        self.typing = typing
+        if typing:
+            self.body.add_widget(self.keyboard_room)
+            self.entry_column.remove_widget(self.next_button)
+            self.entry.add_widget(self.done_button)
+        else:
+            self.body.remove_widget(self.keyboard_room)
+            self.entry.remove_widget(self.done_button)
+            self.entry_column.add_widget(self.next_button)
+        self._show_hint()
+
+    def _show_hint(self) -> None:
+        if self.game_id is None:
+            return
+        self.seat_hint.color = theme.MUTED
+        if not self.typing:
+            self.seat_hint.text = SEAT_HINTS.get(self.game_id, SEAT_HINT)
+            return
+        # One line, so the seats keep the room: how many, and what is still needed before Next.
+        count, need = len(self.names), self.game.min_players - len(self.names)
+        self.seat_hint.text = f"{count} seated" + (f", add {need} more" if need > 0 else "")
+
+    def _show_newest(self, *_) -> None:
+        """Scroll the seats to the last one: the name just added is the one to check."""
+        # Kivy's ScrollView overscrolls by default: at scroll_y 0 a short list would sit at the foot.
+        self.seat_scroll.scroll_y = 0 if self.seat_list.height > self.seat_scroll.height else 1
 
     def remove(self, index: int) -> None:
         del self.names[index]
@@ -142,7 +247,7 @@ class PlayersScreen(BaseScreen):
             return
         game = self.game
         self.heading.text = f"Who is playing {game.title}?"
-        self.seat_hint.text = SEAT_HINTS.get(game.id, SEAT_HINT)
+        self._show_hint()
         self.seat_list.clear_widgets()
         for i, seat in enumerate(make_seats(self.names)):
             self.seat_list.add_widget(self._seat_row(i, seat.name, seat.colour))
@@ -168,7 +273,7 @@ class PlayersScreen(BaseScreen):
             self.known.clear_widgets()
             for name in seen:
                 # A chosen name is dimmed like any disabled button, but stays legible.
-                chip = BigButton(text=name, shorten=True, shorten_from="right", disabled_color=theme.MUTED)
+                chip = KeepTyping(text=name, shorten=True, shorten_from="right", disabled_color=theme.MUTED)
                 chip.bind(on_release=lambda _b, n=name: self.add(n))
                 self.known.add_widget(chip)
         seated = {n.casefold() for n in self.names}
@@ -182,12 +287,12 @@ class PlayersScreen(BaseScreen):
         row.add_widget(swatch)
         row.add_widget(Text(text=f"{index + 1}. {name}", wrap=False))
         if index > 0:
-            up = BigButton(text="Up", size_hint_x=None, width=72)
+            up = KeepTyping(text="Up", size_hint_x=None, width=72)
             up.bind(on_release=lambda *_: self.move_up(index))
             row.add_widget(up)
         else:
             row.add_widget(Widget(size_hint_x=None, width=72))
-        remove = BigButton(text="×", size_hint_x=None, width=theme.TOUCH, font_size=theme.FONT_TITLE)
+        remove = KeepTyping(text="×", size_hint_x=None, width=theme.TOUCH, font_size=theme.FONT_TITLE)
         remove.bind(on_release=lambda *_: self.remove(index))
         row.add_widget(remove)
         return row
