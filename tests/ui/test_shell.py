@@ -131,6 +131,41 @@ def test_history_shows_real_games_with_their_scores(make_app):
     app.screenshot("history")
 
 
+def shown_lines(label) -> list[str]:
+    """The lines a label draws, as laid out (a shortened line ends in "…")."""
+    label.texture_update()
+    return ["".join(word.text for word in line.words) for line in label._label._cached_lines]
+
+
+def test_a_long_outcome_in_the_history_wraps_instead_of_being_cut(make_app):
+    """The trial saw "Cris won with 3 bonbon tokens after…" cut to "Cris won with 3 bonbon toke…"."""
+    from companion import games
+    from companion.core.seats import make_seats
+
+    players = ["Anna", "John", "Cris", "Maximiliane", "Bartholomew", "Jo"]
+    over = {"mode": "normal", "phase": "over", "players": players, "history": [{}] * 11,
+            "tokens": {name: 3 if name == "Cris" else 1 for name in players}}
+    result = games.get("bonbon").result(over)
+    for size in ((800, 480), (1024, 600)):
+        app = make_app(size=size)
+        app.store.new_game("bonbon", make_seats(players), {}).finish(result.to_json())
+        app.start()
+        app.tap("History")
+        app.frames(3)
+        for text in (result.summary, "Anna 1, John 1, Cris 3, Maximiliane 1, Bartholomew 1, Jo 1"):
+            label = app.find(text)
+            lines = shown_lines(label)
+            assert " ".join(line.strip() for line in lines) == text, f"{size}: {lines}"
+            assert not any("…" in line for line in lines)
+            assert label.texture_size[0] <= label.width + 1 and label.texture_size[1] <= label.height + 1, size
+            row = label.parent if label.text == result.summary else label.parent.parent
+            assert row.y <= label.y and label.top <= row.top, f"{size}: {text!r} spills out of its row"
+        assert len(shown_lines(app.find(result.summary))) == 2, "two lines on a row, not one cut short"
+        if size == (800, 480):
+            app.screenshot("history-long-outcome")
+        app.close()
+
+
 def test_status_shows_devices_version_and_where_games_are_kept(make_app, tmp_path, monkeypatch):
     from companion.status import DeviceStatus
 
