@@ -422,3 +422,86 @@ def test_the_variety_count_at_the_reveal_a_deck_warning_and_the_game_over(make_a
     assert "The game is over. Undo takes back the last move." in text
     assert "1: Anna" in text and "3: Anna" in text
     app.screenshot("bonbon-game-over")
+
+
+# -- the trial at the table: what a player found, each with the test that shows it is gone ------------
+
+SIX = ("Anna", "Bartholomew", "Cris", "Dominique", "Eli", "Francesca")
+MOST_CARDS = 12  # see cards.CardRow: what one row of six players' keeps legible at 800x480
+
+
+def crowded_reveal(app: AppDriver, cards: int) -> None:
+    """Six players; Anna plays on alone to `cards` cards, the last her pass card, and takes the tile with the
+    longest words; her cards are turned over: the row at its fullest, with a tile and values shown."""
+    begin(app, tiles=("zeros", "sets", "variety"))
+    act = app.table.session.dispatch
+    for _ in SIX:
+        act({"type": "draw", "face": "down"})
+    act({"type": "draw", "face": "down"})  # Anna
+    act({"type": "pass"})  # Bartholomew passes first ...
+    act({"type": "take_tile", "tile": "sets"})
+    for _ in SIX[2:]:
+        act({"type": "pass"})  # ... and the others after him
+    for _ in range(cards - 3):
+        act({"type": "draw", "face": "down"})  # Anna, alone
+    act({"type": "draw", "face": "up", "kind": "pass_tile", "value": 1})
+    act({"type": "pass", "tile": "zeros"})
+    act({"type": "reveal", "player": "Anna", "values": [(i % 9) + 1 for i in range(cards - 1)]})
+    app.frames(3)
+    assert view(app)["phase"] == "reveal" and player(app, "Anna")["tile"] == "zeros"
+    assert not view(app)["warnings"]
+
+
+def rendered_width(label) -> float:
+    """How wide the label's text is drawn at its font, however the label shortens or clips it."""
+    from kivy.core.text.markup import MarkupLabel
+
+    probe = MarkupLabel(text=label.text, font_size=label.font_size, bold=label.bold, font_name=label.font_name)
+    probe.refresh()
+    return probe.texture.size[0]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600)])
+def test_cards_stay_legible_beside_a_tile_with_a_full_row_of_six_players(make_app, size):
+    app = start(make_app, names=SIX, size=size)
+    crowded_reveal(app, MOST_CARDS)
+    anna = board(app).players.shown[0]
+    assert "+1 per zero" in anna.extra.text
+    chips = anna.cards.chips
+    assert len(chips) == MOST_CARDS and [c.text for c in chips] == [str(i % 9 + 1) for i in range(MOST_CARDS - 1)] + ["1"]
+    for chip in chips:
+        # A value a player reads across the table: a chip at least a digit and its margins wide, the digit
+        # at least 15 px tall, and drawn whole inside its chip.
+        assert chip.width >= 13 and chip.font_size >= 15, (chip.size, chip.font_size)
+        assert rendered_width(chip) <= chip.width, (chip.text, chip.width)
+        assert anna.cards.x <= chip.x and chip.right <= anna.cards.right + 0.5
+        assert anna.y <= chip.y and chip.top <= anna.top
+    # The cards never run under the total and the tile's words.
+    assert chips[-1].right <= anna.total.parent.x
+    assert rendered_width(anna.extra) <= anna.extra.width
+    app.screenshot(f"bonbon-6-players-full-row-{size[0]}x{size[1]}")
+
+
+def test_cards_beside_a_tile_keep_their_natural_size_when_few(make_app):
+    """The trial: John's four cards next to "+1 face-up" shrank to slivers at the reveal."""
+    app = start(make_app)
+    begin(app, tiles=("face_up", "zeros", "ones"))
+    act = app.table.session.dispatch
+    for _ in range(4):
+        act({"type": "draw", "face": "down"})  # Anna
+        act({"type": "draw", "face": "up", "kind": "regular", "value": 1})  # John
+        act({"type": "draw", "face": "down"})  # Cris
+    act({"type": "draw", "face": "down"})  # Anna
+    act({"type": "pass"})  # John passes first ...
+    act({"type": "take_tile", "tile": "face_up"})  # ... with the face-up tile
+    act({"type": "pass"})
+    act({"type": "pass"})
+    app.frames(3)
+    assert view(app)["phase"] == "reveal"
+    rows = board(app).players.shown
+    john = rows[1]
+    assert "+1 face-up" in john.extra.text
+    # As large as the cards of a row without a tile: the tile's words take no card's width.
+    assert [tuple(c.size) for c in john.cards.chips] == [tuple(rows[2].cards.chips[0].size)] * 4
+    assert all(c.width >= 40 and c.font_size >= 30 for c in john.cards.chips)
+    app.screenshot("bonbon-reveal-tile")

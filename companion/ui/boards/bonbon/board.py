@@ -22,6 +22,9 @@ from companion.ui.boards.bonbon.tiles import TileStrip
 from companion.ui.widgets import Text
 
 TOP = 46  # the strip with the collective total and the tiles
+# The rows' share of the width while cards are played: the cards take what the rows can spare, and the
+# entry panel keeps five value buttons a finger wide in a row at 800x480 (0.43 of 768 px: 5 x 56 + gaps).
+LEFT = 0.57
 
 
 class BonbonBoard(Board):
@@ -50,8 +53,8 @@ class BonbonBoard(Board):
 
     def _game_mode(self) -> None:
         self.strip = top = BoxLayout(size_hint_y=None, height=TOP, spacing=theme.GAP)
-        self.collective = CollectiveStrip(size_hint_x=0.54)
-        self.tiles = TileStrip(size_hint_x=0.46)
+        self.collective = CollectiveStrip(size_hint_x=LEFT)
+        self.tiles = TileStrip(size_hint_x=1 - LEFT)
         top.add_widget(self.collective)
         top.add_widget(self.tiles)
         self.add_widget(top)
@@ -83,7 +86,7 @@ class BonbonBoard(Board):
             tokens = {p["name"]: p["tokens"] for p in game["players"]}
             self.scoring.show(game["scoring"], colours, tokens, game["tokens_to_win"])
         elif phase != "setup":
-            self.left.size_hint_x, self.entry.size_hint_x = 0.54, 0.46
+            self.left.size_hint_x, self.entry.size_hint_x = LEFT, 1 - LEFT
             self.players.show(game["players"], colours, view["expected"]["turn"], game["tokens_to_win"],
                               playing=phase == "play")
             self.left.add_widget(self.players)

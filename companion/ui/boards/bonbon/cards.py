@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from kivy.graphics import Color, Line, RoundedRectangle
@@ -9,6 +10,16 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.ui.boards.bonbon import words
+
+# A bold digit is about this much of its font size wide (Roboto): a chip's value is sized to its width.
+DIGIT = 0.6
+INK_MARGIN = 4  # px kept clear on each side of the value, so it never touches the chip's edge
+
+
+def value_font(width: float, height: float, text: str) -> float:
+    """The largest font that keeps this value inside a chip of this size."""
+    digits = max(1, len(text))
+    return max(1.0, min(height * 0.62, (width - INK_MARGIN) / (DIGIT * digits)))
 
 
 class CardChip(Label):
@@ -43,13 +54,21 @@ class CardChip(Label):
         inset = min(self.width, self.height) * 0.22
         self._inset.rounded_rectangle = (self.x + inset, self.y + inset, self.width - 2 * inset,
                                          self.height - 2 * inset, 3)
-        self.font_size = min(self.height * 0.62, self.width * 0.85)
+        self.font_size = value_font(self.width, self.height, self.text)
 
 
 class CardRow(Widget):
-    """The cards left to right, as large as the row's height allows and narrower when there are many."""
+    """The cards left to right, as large as the row allows.
+
+    Many cards first get narrower (the value keeps to the chip's width, never a sliver), then,
+    when the row is tall enough for that to read better, go on over two or three lines, still
+    left to right, top line first.
+    """
 
     GAP = 4
+    TIGHT_GAP = 2  # between many narrow chips: two pixels still part them
+    MARGIN = 4  # above and below
+    LINES = 3
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -63,14 +82,32 @@ class CardRow(Widget):
             self.add_widget(chip)
         self._layout()
 
+    def plan(self, count: int, width: float, height: float, text: str = "9") -> tuple[int, float, float, float]:
+        """(lines, chip width, chip height, gap) giving the largest value for `count` cards in this box."""
+        best: tuple[float, int, float, float, float] | None = None
+        for lines in range(1, min(self.LINES, count) + 1):
+            per_line = math.ceil(count / lines)
+            tall = (height - (lines - 1) * self.GAP) / lines
+            natural = tall * 0.72
+            gap = self.GAP if per_line * (natural + self.GAP) - self.GAP <= width else self.TIGHT_GAP
+            wide = min(natural, (width - (per_line - 1) * gap) / per_line)
+            font = value_font(wide, tall, text)
+            # Another line only for a clearly larger value: one line reads as the row it is.
+            if best is None or font > best[0] + 1:
+                best = (font, lines, wide, tall, gap)
+        assert best is not None
+        return best[1], best[2], best[3], best[4]
+
     def _layout(self, *_) -> None:
         if not self.chips:
             return
-        height = max(10.0, self.height - 8)
-        width = height * 0.72
-        count = len(self.chips)
-        if count * (width + self.GAP) > self.width:
-            width = max(12.0, self.width / count - self.GAP)
+        widest = max((chip.text for chip in self.chips), key=len) or "9"
+        height = max(10.0, self.height - 2 * self.MARGIN)
+        lines, wide, tall, gap = self.plan(len(self.chips), self.width, height, widest)
+        per_line = math.ceil(len(self.chips) / lines)
+        used = lines * tall + (lines - 1) * self.GAP
+        top = self.y + (self.height + used) / 2
         for i, chip in enumerate(self.chips):
-            chip.size = (width, height)
-            chip.pos = (self.x + i * (width + self.GAP), self.y + (self.height - height) / 2)
+            line, place = divmod(i, per_line)
+            chip.size = (wide, tall)
+            chip.pos = (self.x + place * (wide + gap), top - (line + 1) * tall - line * self.GAP)

@@ -15,6 +15,8 @@ from companion.ui.boards.bonbon.cards import CardRow
 from companion.ui.widgets import Panel, Text
 
 DIMMED = 0.5  # a passed or eliminated player's cards and total; the word itself stays bright
+RIGHT = 80  # the total's column: "10/10", or "+1 per zero" under a smaller total
+TAG = theme.FONT_SMALL * 0.78  # the tile or the discarded cards, under the total
 
 
 class PlayerRow(Panel):
@@ -30,15 +32,18 @@ class PlayerRow(Panel):
         self.add_widget(who)
         self.cards = CardRow()
         self.add_widget(self.cards)
-        self.extra = Label(text="", markup=True, font_size=theme.FONT_SMALL, color=theme.MUTED, size_hint_x=None,
-                           width=0, halign="right", valign="middle")
-        self.extra.bind(texture_size=lambda label, size: setattr(label, "width", size[0] if label.text else 0))
-        self.add_widget(self.extra)
+        # The face-up total, and under it the tile taken or the cards discarded: beside the cards, a
+        # tile's words took the cards' width and shrank them to slivers.
+        right = BoxLayout(orientation="vertical", size_hint_x=None, width=RIGHT)
         # Not a Text: a shortened label would turn "10/10" into an ellipsis.
-        self.total = Label(text="", markup=True, bold=True, font_size=theme.FONT_TITLE, size_hint_x=None, width=76,
-                           halign="right", valign="middle")
+        self.total = Label(text="", markup=True, bold=True, font_size=theme.FONT_TITLE, halign="right", valign="middle")
         self.total.bind(size=lambda label, *_: setattr(label, "text_size", label.size))
-        self.add_widget(self.total)
+        right.add_widget(self.total)
+        self.extra = Label(text="", markup=True, font_size=TAG, color=theme.MUTED, size_hint_y=None, height=0,
+                           halign="right", valign="top", shorten=True, shorten_from="right")
+        self.extra.bind(size=lambda label, *_: setattr(label, "text_size", label.size))
+        right.add_widget(self.extra)
+        self.add_widget(right)
         with self.canvas.before:
             self._stripe_colour = Color(rgba=theme.MUTED)
             self._stripe = Rectangle()
@@ -60,7 +65,10 @@ class PlayerRow(Panel):
         self.line2.color = theme.ACCENT
         self.cards.show(player.get("cards", []))
         self.extra.text = _extra(player)
+        self.extra.height = TAG * 1.25 * len(self.extra.text.splitlines())
         up, limit = player.get("face_up_total", 0), player["limit"]
+        # A smaller total when a tag shares its column: both fit a row of six players.
+        self.total.font_size = theme.FONT if self.extra.text else theme.FONT_TITLE
         self.total.text = f"{up}[size={int(theme.FONT_SMALL)}]/{limit}[/size]"
         self.total.color = words.personal_colour(up, limit)
         # Once the round is over everyone has stopped: only the eliminated stay dimmed, the rest are checked.

@@ -15,7 +15,8 @@ class TileBox(Panel):
     """One tile: what it gives, and 'on display' or, dimmed, the name of the player who took it."""
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(orientation="vertical", padding=(theme.GAP, 2), radius=8, **kwargs)
+        # Narrow side padding: "+1 per zero" fits a third of the tiles' share of 800 px unshortened.
+        super().__init__(orientation="vertical", padding=(4, 2), radius=8, **kwargs)
         self.what = Text(text="", wrap=False, bold=True, font_size=theme.FONT_SMALL, halign="center")
         self.who = Text(text="", wrap=False, font_size=theme.FONT_SMALL * 0.9, halign="center")
         self.add_widget(self.what)
