@@ -151,6 +151,23 @@ def test_bad_options_are_refused_at_setup(options, message):
         Session(Tally(), ["Ann", "Ben"], options)
 
 
+def test_a_refused_option_is_named_as_the_options_screen_shows_it():
+    with pytest.raises(SetupError) as refused:
+        Session(Tally(), ["Ann", "Ben"], {"target": 0})
+    assert str(refused.value) == "Target must be at least 1, not 0"
+
+
+def test_a_games_own_words_about_an_option_are_put_in_its_label():
+    from companion.core.options import Option, with_labels
+
+    declared = (Option("deck_values", "", "cards per value"), Option("max_value", 9, "highest card"),
+                Option("board_only", False, "board", label="Only the board"))
+    said = with_labels("option 'deck_values' lists the value 12, outside 1 to max_value (9)", declared)
+    assert said == "Deck values lists the value 12, outside 1 to Max value (9)"
+    assert with_labels("'board_only' is on", declared) == "Only the board is on"
+    assert with_labels("no option here: max_values", declared) == "no option here: max_values"
+
+
 actions = st.one_of(
     st.builds(lambda p: {"type": "add", "points": p}, st.integers(0, 4)),
     st.just({"type": "pass"}),

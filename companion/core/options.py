@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,25 +20,43 @@ class Option:
     choices: tuple[Any, ...] = field(default=())
     minimum: int | None = None
     maximum: int | None = None
+    # What people read: the options screen's title for it ("Deck values" for deck_values).
+    label: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.label:
+            object.__setattr__(self, "label", self.name.replace("_", " ").capitalize())
 
     @property
     def kind(self) -> type:
         return type(self.default)
 
     def check(self, value: Any) -> Any:
-        """Return the value if a table may use it, else raise SetupError naming the option."""
-        kind = self.kind
+        """Return the value if a table may use it, else raise SetupError naming the option as people see it."""
+        kind, label = self.kind, self.label
         # bool is a subclass of int: keep "true" from passing as 1 and 1 as true.
         if isinstance(value, bool) != (kind is bool) or not isinstance(value, kind):
-            raise SetupError(f"option {self.name!r} must be {_kind_name(kind)}, not {value!r}")
+            raise SetupError(f"{label} must be {_kind_name(kind)}, not {value!r}")
         if self.choices and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
-            raise SetupError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+            raise SetupError(f"{label} must be one of {allowed}, not {value!r}")
         if self.minimum is not None and value < self.minimum:
-            raise SetupError(f"option {self.name!r} must be at least {self.minimum}, not {value!r}")
+            raise SetupError(f"{label} must be at least {self.minimum}, not {value!r}")
         if self.maximum is not None and value > self.maximum:
-            raise SetupError(f"option {self.name!r} must be at most {self.maximum}, not {value!r}")
+            raise SetupError(f"{label} must be at most {self.maximum}, not {value!r}")
         return value
+
+
+def with_labels(message: str, declared: Iterable[Option]) -> str:
+    """A message with each option's key ("option 'deck_values'", max_value) put as its label.
+
+    A game checks its own options (a deck's make-up, say) and names them as its code does;
+    the table shows the labels, so a message must use those to be found on the screen.
+    """
+    for option in declared:
+        key = re.escape(option.name)
+        message = re.sub(rf"\b[Oo]ption '{key}'|'{key}'|\b{key}\b", option.label, message)
+    return message
 
 
 def _kind_name(kind: type) -> str:

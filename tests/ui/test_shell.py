@@ -38,6 +38,31 @@ def test_choosing_seating_and_starting_a_game_by_touch(make_app):
     assert app.table.session.options == {"max_value": 8, "deck_values": "", "board_only": False}
 
 
+def test_a_refused_option_is_named_by_its_label_above_the_buttons(make_app):
+    """The trial typed "1:8 2:x" as the deck: the screen said 'deck_values', over both buttons."""
+    app = make_app().start()
+    app.app.screen("options").prepare("bonbon", ["Anna", "John", "Cris"])
+    app.app.go("options")
+    app.frames(3)
+    options = app.app.screen("options")
+    field = next(w for w in options.rows.walk() if w.__class__.__name__ == "TextInput")
+    field.text = "1:8 2:x"
+    app.tap("Start game")
+    assert app.screen == "options" and app.table.session is None
+    said = options.problem.text
+    assert said.startswith("Deck values ") and "deck_values" not in said, said
+    assert app.find("Deck values"), "the label the message uses is the one on the screen"
+    assert app.find(said) is options.problem
+    for button in ("Rulebook defaults", "Start game"):
+        assert options.problem.y >= app.find(button).top, f"the message covers {button}"
+    assert app.app.toast.opacity == 0 or not app.app.toast.text, "and the message line stays clear of them"
+    app.screenshot("options-refused")
+    field.text = "1:8 2:8"
+    assert options.problem.parent is None, "a new value clears the old refusal"
+    app.tap("Start game")
+    assert app.screen == "play" and app.table.session.options["deck_values"] == "1:8 2:8"
+
+
 def test_play_undo_redo_and_a_refusal_by_touch(make_app):
     app = make_app().start()
     app.app.start_game("tally", ["Anna", "Ben", "Cris"], {"target": 6})

@@ -8,7 +8,9 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.textinput import TextInput
 
 from companion import games
-from companion.core.options import Option
+from companion.core import Session
+from companion.core.errors import SetupError
+from companion.core.options import Option, with_labels
 from companion.ui import theme
 from companion.ui.screens.base import BaseScreen
 from companion.ui.widgets import BigButton, Chip, Panel, Text, scrolling_grid
@@ -23,23 +25,46 @@ class OptionsScreen(BaseScreen):
         self.game_id: str | None = None
         self.players: list[str] = []
         self.values: dict[str, Any] = {}
-        scroll, self.rows = scrolling_grid(1)
-        self.body.add_widget(scroll)
+        self.scroll, self.rows = scrolling_grid(1)
+        self.body.add_widget(self.scroll)
+        # Why Start was refused, above the buttons: the message line at the foot would cover them.
+        self.problem = Text(text="", color=theme.DANGER)
         bottom = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
         reset = BigButton(text="Rulebook defaults")
         reset.bind(on_release=lambda *_: self._reset())
         bottom.add_widget(reset)
         start = BigButton(text="Start game", primary=True)
-        start.bind(on_release=lambda *_: self.app.start_game(self.game_id, self.players, dict(self.values)))
+        start.bind(on_release=lambda *_: self.start())
         bottom.add_widget(start)
         self.body.add_widget(bottom)
+        self.bottom = bottom
 
     def prepare(self, game_id: str, players: list[str]) -> None:
         self.game_id, self.players = game_id, players
         self._reset()
 
+    def start(self) -> bool:
+        game = games.get(self.game_id)
+        try:
+            # The same checks the table makes on Start, tried first here: a game checks its own
+            # options (Bonbon's deck make-up) in its code's words, and this screen says labels.
+            Session(game, self.players, dict(self.values))
+        except SetupError as exc:
+            self._say(with_labels(str(exc), game.options))
+            return False
+        self._say("")
+        return self.app.start_game(self.game_id, self.players, dict(self.values))
+
+    def _say(self, message: str) -> None:
+        self.problem.text = message[:1].upper() + message[1:]
+        if message and self.problem.parent is None:
+            self.body.add_widget(self.problem, index=self.body.children.index(self.bottom) + 1)
+        elif not message and self.problem.parent is not None:
+            self.body.remove_widget(self.problem)
+
     def _reset(self) -> None:
         game = games.get(self.game_id)
+        self._say("")
         self.heading.text = f"{game.title} options"
         self.values = {o.name: o.default for o in game.options}
         self.rows.clear_widgets()
@@ -49,7 +74,7 @@ class OptionsScreen(BaseScreen):
     def _row(self, option: Option) -> Panel:
         row = Panel(orientation="horizontal", size_hint_y=None, padding=theme.PAD, spacing=theme.PAD)
         words = BoxLayout(orientation="vertical", size_hint_y=None)
-        title = Text(text=option.name.replace("_", " ").capitalize(), bold=True)
+        title = Text(text=option.label, bold=True)
         helptext = Text(text=option.help, color=theme.MUTED, font_size=theme.FONT_SMALL)
         words.add_widget(title)
         words.add_widget(helptext)
@@ -65,6 +90,7 @@ class OptionsScreen(BaseScreen):
 
     def _set(self, name: str, value: Any) -> None:
         self.values[name] = value
+        self._say("")  # a refusal was about the value before
 
     def _control(self, option: Option):
         box = BoxLayout(size_hint=(None, None), height=theme.TOUCH, spacing=theme.GAP / 2)
