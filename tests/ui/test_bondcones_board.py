@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from kivy.tests.common import UnitTestTouch
 from kivy.uix.button import Button
 
@@ -9,9 +10,9 @@ from companion.status import DeviceStatus
 from tests.ui.driver import AppDriver
 
 
-def start(make_app, **kwargs) -> AppDriver:
+def start(make_app, players=("Mia", "Leo"), **kwargs) -> AppDriver:
     app = make_app(**kwargs).start()
-    assert app.app.start_game("bondcones", ["Mia", "Leo"], {})
+    assert app.app.start_game("bondcones", list(players), {})
     app.frames(3)
     return app
 
@@ -46,6 +47,18 @@ def view(app: AppDriver) -> dict:
 
 def screen_text(app: AppDriver) -> str:
     return "\n".join(app.texts())
+
+
+def panel(app: AppDriver) -> str:
+    """Everything the roll panel shows now."""
+    app.frames(2)
+    return "\n".join(w.text for w in board(app).roll.walk(restrict=True)
+                     if isinstance(getattr(w, "text", None), str) and w.opacity > 0)
+
+
+def dice(app: AppDriver) -> list[tuple[str, str]]:
+    """The roll panel's dice as (caption, face), left to right."""
+    return [(box.caption.text, box.face.text) for box in reversed(board(app).roll.faces.children)]
 
 
 DONE = "[b]Done[/b]\n[size=18]no capture[/size]"
@@ -93,11 +106,36 @@ def test_a_turn_shows_the_roll_large_with_its_demand_and_done_ends_it(make_app):
     app.screenshot("bondcones-turn")
     press(app, DONE)
     assert view(app)["turn"] == "Leo" and view(app)["step"] == "roll"
-    press(app, "PEEK")  # a peek ends the turn, and its demand stays on screen
-    texts = app.texts()
-    assert "Leo rolled PEEK" in texts
-    assert "Lift one of your own cones, look at its value and put it back." in texts
+    press(app, "PEEK")  # a peek passes the Dice Cone at once, and its demand stays on screen
     assert view(app)["turn"] == "Mia"
+    assert dice(app) == [("Mia", "?")] and "Mia rolls" in app.texts()
+    assert "Leo rolled PEEK: lift one of your own cones, look at its value and put it back." in app.texts()
+
+
+SIZES = pytest.mark.parametrize("size", [(800, 480), (1024, 600)], ids=["800x480", "1024x600"])
+
+
+def shot(app: AppDriver, name: str, size: tuple[int, int]) -> None:
+    app.screenshot(name if size == (800, 480) else f"{name}-{size[0]}x{size[1]}")
+
+
+@SIZES
+def test_a_new_turn_shows_no_roll_of_the_turn_before(make_app, size):
+    app = start(make_app, size=size)
+    opening(app)
+    press(app, "3")
+    press(app, DONE)
+    # Leo's turn, nothing rolled yet: the die waits for Leo, Mia's 3 and its demand are gone.
+    shown = panel(app)
+    assert "rolled" not in shown and "Move a cone" not in shown, shown
+    assert dice(app) == [("Leo", "?")]
+    assert "Turn 2" in shown and "Leo rolls" in shown and "Mia ends the turn" in shown
+    press(app, "2")
+    press(app, "8")  # Leo captures: Mia's turn begins, again without Leo's 2 on the die
+    shown = panel(app)
+    assert "rolled" not in shown and "Move a cone" not in shown, shown
+    assert dice(app) == [("Mia", "?")] and "Mia rolls" in shown
+    shot(app, "bondcones-waiting", size)
 
 
 def test_a_capture_by_touch_offers_only_values_still_possible(make_app):
@@ -155,9 +193,22 @@ def test_a_battle_window_a_battle_by_touch_and_undo(make_app):
     press(app, "2")
     game = view(app)
     assert game["battle"] is None and game["sides"]["Leo"]["bondo_form"] == "bondo_cone"
-    assert "Leo wins the BondO Battle and takes a BondO back from Mia" in screen_text(app)
+    assert game["last_battle"] == {"challenger": "Leo", "defender": "Mia", "against_double": False,
+                                   "rolls": {"Leo": "bondo", "Mia": "2"}, "rounds": 1, "winner": "Leo"}
     assert game["turn"] == "Leo" and game["step"] == "roll"  # a won battle keeps the turn
-    # Undo by touch takes back Mia's battle roll: the battle waits for it again.
+    # The deciding pair stays on the dice with the winner and what follows, not Mia's last roll (PEEK).
+    assert dice(app) == [("Leo", "BONDO"), ("Mia", "2")]
+    shown = panel(app)
+    assert "Leo wins the BondO Battle" in shown and "Leo rolls" in shown
+    assert "Leo takes a BondO back from Mia and keeps the turn." in shown
+    assert "PEEK" not in shown and "Mia rolled" not in shown, shown
+    app.screenshot("bondcones-battle-won")
+    press(app, "3")  # the next roll replaces the battle
+    assert view(app)["last_battle"] is None and dice(app) == [("turn 4", "3")]
+    press(app, DONE)
+    # Undo by touch takes back Leo's turn and Mia's battle roll: the battle waits for it again.
+    app.tap("Undo")
+    app.tap("Undo")
     app.tap("Undo")
     game = view(app)
     assert game["step"] == "battle" and game["battle"]["rolls"] == {"Leo": "bondo", "Mia": None}
@@ -181,8 +232,49 @@ def test_a_battle_lost_against_a_double_bondo_asks_for_the_removed_cone(make_app
     press(app, "4")  # Leo loses against the Double BondO: Mia removes one of Leo's cones
     assert "Mia removes one of Leo's cones: tap the value it shows" in app.texts()
     assert [b for b in offered(app) if b.isdigit()] == ["0", "1", "2", "4"]  # Leo's 8 is already gone
+    # The deciding pair stays on the dice while Mia removes, and after, until the next roll.
+    assert dice(app) == [("Leo", "1"), ("Mia", "4")]
+    assert "Mia wins the BondO Battle" in panel(app) and "Mia removes a cone" in panel(app)
     press(app, "4")
     assert view(app)["sides"]["Mia"]["points"] == 12 and view(app)["turn"] == "Mia"
+    assert dice(app) == [("Leo", "1"), ("Mia", "4")]
+    shown = panel(app)
+    assert "Mia wins the BondO Battle" in shown and "Mia rolls" in shown and "removed" in shown
+    assert "Move a cone" not in shown and "rolled 1" not in shown, shown
+
+
+@SIZES
+def test_a_lost_battle_and_a_tie_show_the_dice_as_rolled(make_app, size):
+    app = start(make_app, size=size)
+    opening(app)
+    press(app, "1")
+    press(app, "BondO Cone", row="cone")
+    press(app, "0")  # Mia took Leo's BondO Cone: Mia has two BondO Cones
+    declare = next(b for b in offered(app) if "Declare a BondO Battle" in b)
+    press(app, declare)
+    press(app, "2")
+    assert dice(app) == [("Leo", "2"), ("Mia", "?")]
+    press(app, "2")
+    # Equal faces: both dice stay up with the words to roll again, until the next battle roll.
+    assert dice(app) == [("Leo", "2"), ("Mia", "2")]
+    assert view(app)["battle"]["ties"] == [["2", "2"]]
+    shown = panel(app)
+    assert "BondO Battle, round 2" in shown and "Both rolled 2: roll again" in shown
+    shot(app, "bondcones-battle-tie", size)
+    press(app, "1")
+    assert dice(app) == [("Leo", "1"), ("Mia", "?")] and "Both rolled" not in panel(app)
+    press(app, "BONDO")
+    # Leo lost, and his turn: the deciding pair, the winner and what follows, not an old roll.
+    game = view(app)
+    assert game["turn"] == "Mia" and game["step"] == "roll"
+    assert dice(app) == [("Leo", "1"), ("Mia", "BONDO")]
+    shown = panel(app)
+    assert "Mia wins the BondO Battle" in shown and "Mia rolls" in shown
+    assert "Leo loses the turn. Mia may look at one of Leo's cones." in shown
+    assert "Move one of your two BondOs" not in shown and "rolled" not in shown, shown
+    shot(app, "bondcones-battle-lost", size)
+    press(app, "3")
+    assert dice(app) == [("turn 3", "3")] and "Mia rolled 3" in panel(app)
 
 
 def test_the_tray_state_is_shown_and_followed(make_app):
@@ -215,3 +307,26 @@ def test_every_board_target_is_finger_sized_and_the_board_fits_1024x600(make_app
         if isinstance(widget, Button):
             assert widget.right <= 1024 and widget.y >= 0 and min(widget.size) >= 56
     big.screenshot("bondcones-1024x600")
+
+
+def test_a_removal_that_wins_shows_the_battles_pair_under_game_over(make_app):
+    app = make_app().start()
+    assert app.app.start_game("bondcones", ["Mia", "Leo"], {"target": 12})
+    app.frames(3)
+    opening(app)
+    press(app, "4")
+    press(app, "8")  # Mia 8
+    press(app, "1")
+    press(app, DONE)
+    press(app, "2")
+    press(app, "BondO Cone", row="with")
+    press(app, "BondO Cone", row="cone")
+    press(app, "0")  # Mia now has the Double BondO; Leo may battle
+    press(app, next(b for b in offered(app) if "Declare a BondO Battle" in b))
+    press(app, "1")
+    press(app, "2")
+    press(app, "4")  # Mia removes a 4 and reaches 12
+    assert view(app)["winner"] == "Mia"
+    assert dice(app) == [("Leo", "1"), ("Mia", "2")]
+    shown = panel(app)
+    assert "Game over" in shown and "Mia wins with 12 points" in shown and "rolled" not in shown, shown

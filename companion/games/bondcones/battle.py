@@ -16,6 +16,7 @@ def new(challenger: str, defender: str, defender_carriers: list[int]) -> dict[st
         "against_double": 2 in defender_carriers,
         "rolls": [None, None],
         "rounds": 1,
+        "ties": [],  # the equal pairs rolled so far, in order: the table saw them
     }
 
 
@@ -33,6 +34,8 @@ def record(battle: dict[str, Any], face: str) -> str | None:
     winner = dice.settle(battle["rolls"][0], battle["rolls"][1])
     if winner is None:
         # "If the values are even, you re-shuffle the Dice Cones."
+        # (setdefault: a battle saved before ties were kept has none yet.)
+        battle.setdefault("ties", []).append(list(battle["rolls"]))
         battle["rolls"] = [None, None]
         battle["rounds"] += 1
         return "again"

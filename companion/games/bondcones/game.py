@@ -60,6 +60,9 @@ class BondCones(Game):
             "aside": 0,
             "windows": {},  # player -> turns left to declare a BondO Battle
             "battle": None,
+            # The battle decided since the last turn roll, with the deciding pair: the table saw
+            # both faces, and the screens show them with the outcome until the next roll.
+            "last_battle": None,
             "last_roll": None,
             "peeks": [],  # {"player", "of", "reason"}: that a peek happened, never its value
             "winner": None,
@@ -151,6 +154,7 @@ class BondCones(Game):
                 _say(state, "window_closed", f"{player} can no longer declare a BondO Battle", player=player)
         carriers = state["bondos"][player]
         demand = dice.demand(face, carriers, state["aside"])
+        state["last_battle"] = None  # this roll is now what the table looks at
         state["last_roll"] = {"player": player, "face": face, "demand": demand, "turn_number": state["turn_number"]}
         _say(state, "roll", f"{player} rolled {face}: {demand['text']}", player=player, face=face, purpose="turn",
              demand=demand["kind"])
@@ -230,6 +234,7 @@ class BondCones(Game):
             raise RuleError(reason)
         defender = view.other(state, player)
         del state["windows"][player]
+        state["last_battle"] = None
         state["battle"] = battle.new(player, defender, state["bondos"][defender])
         state["step"] = "battle"
         against = "a Double BondO" if state["battle"]["against_double"] else "a BondO"
@@ -245,9 +250,17 @@ class BondCones(Game):
             return
         challenger, defender = fight["challenger"], fight["defender"]
         if outcome == "again":
-            _say(state, "battle_tie", "Equal faces: both roll again")
+            _say(state, "battle_tie", f"Both rolled {face}: roll again")
             return
         state["battle"] = None
+        state["last_battle"] = {
+            "challenger": challenger,
+            "defender": defender,
+            "against_double": fight["against_double"],
+            "rolls": list(fight["rolls"]),
+            "rounds": fight["rounds"],
+            "winner": challenger if outcome == "challenger" else defender,
+        }
         if outcome == "challenger":
             split = battle.win(state["bondos"], fight)
             text = f"{challenger} wins the BondO Battle and takes a BondO back from {defender}"

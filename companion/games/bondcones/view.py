@@ -117,14 +117,31 @@ def public(state: State) -> dict[str, Any]:
             "against_double": fight["against_double"],
             "rolls": {fight["challenger"]: fight["rolls"][0], fight["defender"]: fight["rolls"][1]},
             "rounds": fight["rounds"],
+            "ties": [list(t) for t in fight.get("ties", [])],
             "next": battle.roller(fight),
         },
+        "last_battle": _last_battle(state.get("last_battle")),
         "last_roll": None if state["last_roll"] is None else dict(state["last_roll"]),
         "demand": state["last_roll"]["demand"]["text"] if step == "move" else None,
         "captures": [dict(c) for c in state["captures"]],
         "peeks": [dict(p) for p in state["peeks"]],
         "last": [e["text"] for e in state["news"]],
         "winner": state["winner"],
+    }
+
+
+def _last_battle(decided: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The battle decided since the last turn roll: its deciding pair, by name, and the winner."""
+    if decided is None:
+        return None
+    challenger, defender = decided["challenger"], decided["defender"]
+    return {
+        "challenger": challenger,
+        "defender": defender,
+        "against_double": decided["against_double"],
+        "rolls": {challenger: decided["rolls"][0], defender: decided["rolls"][1]},
+        "rounds": decided["rounds"],
+        "winner": decided["winner"],
     }
 
 

@@ -166,6 +166,24 @@ def test_a_won_battle_keeps_the_turn_and_a_lost_one_ends_it():
     assert lost.expected().turn == "Mia" and lost.view()["view"]["turn_number"] == 3
 
 
+def test_the_view_keeps_a_battles_ties_and_its_deciding_pair_until_the_next_roll():
+    s = new()
+    play(s, *MIA_STARTS, roll("3"), cap(0, cone="bondo"), BATTLE, roll("2"))
+    change = play(s, roll("2"))
+    assert change.events[-1]["text"] == "Both rolled 2: roll again"
+    fight = s.view()["view"]["battle"]
+    assert fight["ties"] == [["2", "2"]] and fight["rolls"] == {"Leo": None, "Mia": None}
+    assert s.view()["view"]["last_battle"] is None
+    play(s, roll("peek"), roll("3"))  # Leo wins: the pair stays in the view, with the winner
+    decided = {"challenger": "Leo", "defender": "Mia", "against_double": False,
+               "rolls": {"Leo": "peek", "Mia": "3"}, "rounds": 2, "winner": "Leo"}
+    assert s.view()["view"]["battle"] is None and s.view()["view"]["last_battle"] == decided
+    play(s, roll("1"))  # the next roll is what the table looks at now
+    assert s.view()["view"]["last_battle"] is None
+    s.dispatch({"type": "undo"})
+    assert s.view()["view"]["last_battle"] == decided
+
+
 def test_battle_rolls_come_challenger_first_and_are_checked_by_name():
     s = new()
     play(s, *MIA_STARTS, roll("3"), cap(0, cone="bondo"), BATTLE)

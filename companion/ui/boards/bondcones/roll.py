@@ -79,28 +79,28 @@ class RollPanel(Panel):
     def show(self, view: dict[str, Any], colours: dict[str, list[float]]) -> None:
         game = view["view"]
         self.faces.clear_widgets()
+        # Each state says which of the last action's news lines add to what it shows: the
+        # panel only ever shows what is current, never a roll from an earlier turn.
         if game["phase"] == "opening":
-            self._opening(game, colours)
+            notes = self._opening(game, colours)
         elif game["step"] == "battle":
-            self._battle(game, colours)
+            notes = self._battle(game, colours)
         elif game["step"] == "remove":
-            self._removal(game, colours)
+            notes = self._removal(game, colours)
+        elif game["step"] == "move":
+            notes = self._last_roll(game, colours)
+        elif game["phase"] == "over":
+            notes = self._over(game, colours)
+        elif game.get("last_battle"):
+            notes = self._decided(game, colours)
         elif game["last_roll"] is None:
-            self._started(game, colours)
+            notes = self._started(game, colours)
         else:
-            self._last_roll(game, colours)
-        if game["phase"] == "over":
-            winner = game["winner"]
-            self.header.text = "Game over"
-            self.header.color = theme.TEXT
-            self.headline.text = f"{winner} wins with {game['sides'][winner]['points']} points"
-            self.headline.color = colours[winner]
-            self.detail.text = "Undo takes back the last move."
+            notes = self._waiting(game, colours)
         duel = len(self.faces.children) == 2
-        # Two dice need the width; their news ("Leo rolled bondo ...") is what the faces show.
+        # Two dice need the width.
         self.faces.size_hint_x = 0.44 if duel else 0.3
-        notes = [] if duel else [t for t in game["last"] if not _repeats_demand(t, game)
-                                 and t != self.headline.text]
+        notes = [t for t in notes if t != self.headline.text]
         if game["aside"]:
             notes.append("A BondO is set aside: the next player to roll BONDO places it.")
         self._notes = notes
@@ -122,64 +122,125 @@ class RollPanel(Panel):
                 if used <= self.column.height:
                     return
 
-    # -- the five things this panel can show ---------------------------------
+    def _say(self, header: str, header_colour: list[float], headline: str, headline_colour: list[float],
+             detail: str = "") -> None:
+        self.header.text, self.header.color = header, header_colour
+        self.headline.text, self.headline.color = headline, headline_colour
+        self.detail.text = detail
 
-    def _duel(self, players: list[str], rolls: dict[str, str | None], colours: dict[str, list[float]]) -> None:
+    # -- what this panel can show --------------------------------------------
+
+    def _duel(self, players: list[str], rolls: dict[str, str | None], colours: dict[str, list[float]],
+              dim: str | None = None) -> None:
         for name in players:
-            self.faces.add_widget(FaceBox(name, words.face(rolls[name]), colours[name]))
+            colour = colours[name]
+            face_colour = colour[:3] + [0.45] if name == dim else colour  # the loser's die steps back
+            box = FaceBox(name, words.face(rolls[name]), colour)
+            box.face.color = face_colour
+            self.faces.add_widget(box)
 
-    def _opening(self, game: dict[str, Any], colours: dict[str, list[float]]) -> None:
+    def _opening(self, game: dict[str, Any], colours: dict[str, list[float]]) -> list[str]:
         opening = game["opening"]
         self._duel(list(opening["rolls"]), opening["rolls"], colours)
-        self.header.text = "Opening roll" + (f", round {opening['rounds']}" if opening["rounds"] > 1 else "")
-        self.header.color = theme.TEXT
-        self.headline.text = f"{game['to_act']} rolls"
-        self.headline.color = colours[game["to_act"]]
         ties = opening["ties"]
         again = f"Both rolled {words.face(ties[-1][0])}: both roll again. " if ties else ""
-        self.detail.text = again + "The highest starts: BONDO, PEEK, 4, 3, 2, 1."
+        self._say("Opening roll" + (f", round {opening['rounds']}" if opening["rounds"] > 1 else ""), theme.TEXT,
+                  f"{game['to_act']} rolls", colours[game["to_act"]],
+                  again + "The highest starts: BONDO, PEEK, 4, 3, 2, 1.")
+        return []  # the dice and the detail say it all
 
-    def _battle(self, game: dict[str, Any], colours: dict[str, list[float]]) -> None:
+    def _battle(self, game: dict[str, Any], colours: dict[str, list[float]]) -> list[str]:
         fight = game["battle"]
-        self._duel([fight["challenger"], fight["defender"]], fight["rolls"], colours)
+        names = [fight["challenger"], fight["defender"]]
         prize = "the Double BondO" if fight["against_double"] else "a BondO"
-        self.header.text = f"{words.symbol('⚔')} BondO Battle, round {fight['rounds']}"
-        self.header.color = theme.WARNING
-        self.headline.text = f"{fight['challenger']} challenges {fight['defender']}"
-        self.headline.color = theme.TEXT
-        self.detail.text = f"For {prize}. {fight['next']} rolls next; the highest face wins, equal faces roll again."
+        rules = f"For {prize}. {fight['next']} rolls next; the highest face wins, equal faces roll again."
+        ties = fight.get("ties") or []
+        header = f"{words.symbol('⚔')} BondO Battle, round {fight['rounds']}"
+        if ties and all(fight["rolls"][n] is None for n in names):
+            # The equal pair stays on the dice until the new round's first roll, as the table saw it.
+            tied = ties[-1]
+            self._duel(names, dict(zip(names, tied)), colours)
+            self._say(header, theme.WARNING, f"Both rolled {words.face(tied[0])}: roll again", theme.TEXT, rules)
+            return []
+        self._duel(names, fight["rolls"], colours)
+        self._say(header, theme.WARNING, f"{fight['challenger']} challenges {fight['defender']}", theme.TEXT, rules)
+        return []  # the dice show the battle's rolls
 
-    def _removal(self, game: dict[str, Any], colours: dict[str, list[float]]) -> None:
+    def _decided(self, game: dict[str, Any], colours: dict[str, list[float]]) -> list[str]:
+        """The deciding pair, who won and what follows, until the next roll."""
+        fight = game["last_battle"]
+        challenger, defender, winner = fight["challenger"], fight["defender"], fight["winner"]
+        loser = defender if winner == challenger else challenger
+        self._duel([challenger, defender], fight["rolls"], colours, dim=loser)
+        header = f"{words.symbol('⚔')} {winner} wins the BondO Battle"
+        if winner == challenger:
+            # Against a Double BondO the other BondO is set aside: the aside note below says so.
+            taken = f"one BondO of {defender}'s Double BondO" if fight["against_double"] else \
+                f"a BondO back from {defender}"
+            detail = f"{winner} takes {taken} and keeps the turn."
+        else:
+            detail = f"{challenger} loses the turn. {defender} may look at one of {challenger}'s cones."
+        self._say(header, colours[winner], f"{game['to_act']} rolls", colours[game["to_act"]], detail)
+        # The rolls and the outcome are on the dice and above; a removal's value is news.
+        return [t for t in game["last"] if " BondO Battle" not in t and " may lift one of " not in t]
+
+    def _removal(self, game: dict[str, Any], colours: dict[str, list[float]]) -> list[str]:
         loser = game["turn"]
         remover = game["to_act"]
-        self.faces.add_widget(FaceBox("battle lost", words.symbol("⚔"), colours[remover]))
-        self.header.text = f"{loser} lost the battle"
-        self.header.color = colours[loser]
-        self.headline.text = f"{remover} removes a cone"
-        self.headline.color = colours[remover]
-        self.detail.text = f"Any one of {loser}'s cones: {remover} scores its value."
+        fight = game.get("last_battle")
+        if fight:
+            self._duel([fight["challenger"], fight["defender"]], fight["rolls"], colours, dim=loser)
+        else:  # a game saved before battles were kept: no pair to show
+            self.faces.add_widget(FaceBox("battle lost", words.symbol("⚔"), colours[remover]))
+        self._say(f"{words.symbol('⚔')} {remover} wins the BondO Battle", colours[remover],
+                  f"{remover} removes a cone", colours[remover],
+                  f"Any one of {loser}'s cones: {remover} scores its value.")
+        return [t for t in game["last"] if " BondO Battle" not in t]
 
-    def _started(self, game: dict[str, Any], colours: dict[str, list[float]]) -> None:
+    def _started(self, game: dict[str, Any], colours: dict[str, list[float]]) -> list[str]:
         opening = game["opening"]
         self._duel(list(opening["rolls"]), opening["rolls"], colours)
-        self.header.text = "Opening roll"
-        self.header.color = theme.TEXT
-        self.headline.text = f"{game['starter']} starts"
-        self.headline.color = colours[game["starter"]]
-        self.detail.text = ""
+        self._say("Opening roll", theme.TEXT, f"{game['starter']} starts", colours[game["starter"]])
+        return []
 
-    def _last_roll(self, game: dict[str, Any], colours: dict[str, list[float]]) -> None:
+    def _waiting(self, game: dict[str, Any], colours: dict[str, list[float]]) -> list[str]:
+        """A new turn with no roll yet: the die waits; the last action's news says what came before."""
+        player = game["turn"]
+        self.faces.add_widget(FaceBox(player, "?", colours[player]))
+        detail = ""
+        roll = game["last_roll"]
+        notes = list(game["last"])
+        if roll["turn_number"] == game["turn_number"] - 1 and roll["demand"]["kind"] in ("peek", "bondo"):
+            # That roll just passed the Dice Cone, but its roller still carries out its demand.
+            demand = roll["demand"]["text"]
+            detail = f"{roll['player']} rolled {words.face(roll['face'])}: {demand[:1].lower()}{demand[1:]}"
+            notes = [t for t in notes if not _repeats_demand(t, game)]
+        self._say(f"Turn {game['turn_number']}", colours[player], f"{player} rolls", colours[player], detail)
+        return notes
+
+    def _last_roll(self, game: dict[str, Any], colours: dict[str, list[float]]) -> list[str]:
+        """The current turn's roll, large, with what it demands while the roller moves."""
         roll = game["last_roll"]
         roller = roll["player"]
         colour = colours[roller]
         self.faces.add_widget(FaceBox(f"turn {roll['turn_number']}", words.face(roll["face"]), colour))
-        self.header.text = f"{roller} rolled {words.face(roll['face'])}"
-        self.header.color = colour
         head, rest = words.demand_parts(roll["demand"])
-        self.headline.text = head
-        self.headline.color = theme.TEXT
-        # The rulebook's reminder while the roller moves; once the turn passed, the news says more.
-        self.detail.text = rest if game["step"] == "move" else ""
+        self._say(f"{roller} rolled {words.face(roll['face'])}", colour, head, theme.TEXT, rest)
+        return [t for t in game["last"] if not _repeats_demand(t, game)]
+
+    def _over(self, game: dict[str, Any], colours: dict[str, list[float]]) -> list[str]:
+        """The winner, with the dice that led to the last capture or removal."""
+        winner = game["winner"]
+        fight, roll = game.get("last_battle"), game["last_roll"]
+        if fight:
+            loser = fight["defender"] if fight["winner"] == fight["challenger"] else fight["challenger"]
+            self._duel([fight["challenger"], fight["defender"]], fight["rolls"], colours, dim=loser)
+        elif roll:
+            self.faces.add_widget(FaceBox(f"turn {roll['turn_number']}", words.face(roll["face"]),
+                                          colours[roll["player"]]))
+        self._say("Game over", theme.TEXT, f"{winner} wins with {game['sides'][winner]['points']} points",
+                  colours[winner], "Undo takes back the last move.")
+        return [t for t in game["last"] if not _repeats_demand(t, game) and " wins with " not in t]
 
 
 def _repeats_demand(text: str, game: dict[str, Any]) -> bool:
