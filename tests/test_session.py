@@ -152,9 +152,11 @@ def test_bad_options_are_refused_at_setup(options, message):
 
 
 def test_a_refused_option_is_named_as_the_options_screen_shows_it():
+    from companion.core.options import with_labels
+
     with pytest.raises(SetupError) as refused:
         Session(Tally(), ["Ann", "Ben"], {"target": 0})
-    assert str(refused.value) == "Target must be at least 1, not 0"
+    assert with_labels(str(refused.value), Tally.options) == "Target must be at least 1, not 0"
 
 
 def test_a_games_own_words_about_an_option_are_put_in_its_label():

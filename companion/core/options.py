@@ -32,26 +32,30 @@ class Option:
         return type(self.default)
 
     def check(self, value: Any) -> Any:
-        """Return the value if a table may use it, else raise SetupError naming the option as people see it."""
-        kind, label = self.kind, self.label
+        """Return the value if a table may use it, else raise SetupError naming the option.
+
+        The message names the option by its key, as a game's setup or a replay file does;
+        a screen puts it in the label people see with with_labels().
+        """
+        kind, key = self.kind, f"option {self.name!r}"
         # bool is a subclass of int: keep "true" from passing as 1 and 1 as true.
         if isinstance(value, bool) != (kind is bool) or not isinstance(value, kind):
-            raise SetupError(f"{label} must be {_kind_name(kind)}, not {value!r}")
+            raise SetupError(f"{key} must be {_kind_name(kind)}, not {value!r}")
         if self.choices and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
-            raise SetupError(f"{label} must be one of {allowed}, not {value!r}")
+            raise SetupError(f"{key} must be one of {allowed}, not {value!r}")
         if self.minimum is not None and value < self.minimum:
-            raise SetupError(f"{label} must be at least {self.minimum}, not {value!r}")
+            raise SetupError(f"{key} must be at least {self.minimum}, not {value!r}")
         if self.maximum is not None and value > self.maximum:
-            raise SetupError(f"{label} must be at most {self.maximum}, not {value!r}")
+            raise SetupError(f"{key} must be at most {self.maximum}, not {value!r}")
         return value
 
 
 def with_labels(message: str, declared: Iterable[Option]) -> str:
     """A message with each option's key ("option 'deck_values'", max_value) put as its label.
 
-    A game checks its own options (a deck's make-up, say) and names them as its code does;
-    the table shows the labels, so a message must use those to be found on the screen.
+    Setup messages name options by key, as the code, a game's own checks (a deck's make-up,
+    say) and a replay file do; the table shows labels, so on screen a message must use those.
     """
     for option in declared:
         key = re.escape(option.name)
