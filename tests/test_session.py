@@ -128,6 +128,21 @@ def test_controls_map_through_the_games_binding_table():
         s.press("roll", source="gpio")
 
 
+def test_a_button_the_game_cannot_use_says_what_the_table_waits_for():
+    s = new()
+    with pytest.raises(RuleError) as refused:
+        s.press("roll", source="gpio")
+    assert refused.value.message == "Roll does nothing in Tally right now — Ann: add points or pass"
+    assert s.expected().prompt in refused.value.message
+    s.dispatch({"type": "add", "points": 3})
+    with pytest.raises(RuleError, match="Ben: add points or pass"):
+        s.press("roll", source="gpio")
+    over = new(target=1)
+    over.press("confirm", source="gpio")  # Ann adds 1 and reaches the target
+    with pytest.raises(RuleError, match="Roll does nothing in Tally right now — Game over"):
+        over.press("roll", source="gpio")
+
+
 @pytest.mark.parametrize(
     "players, message",
     [

@@ -166,9 +166,15 @@ class Session:
         with self._lock:
             action = self.game.control(copy.deepcopy(self._state), control)
             if action is None:
-                label = controls.LABELS.get(control, control)
-                raise RuleError(f"{label} does nothing in {self.game.title} right now")
+                raise RuleError(self.unused_control_message(control))
             return self.dispatch({**action, "source": source})
+
+    def unused_control_message(self, control: str) -> str:
+        """Why a button did nothing: what the table waits for instead, in the game's own prompt."""
+        label = controls.LABELS.get(control, control)
+        prompt = self.expected().prompt
+        # Without the prompt a player pressing Pass cannot tell a broken button from a wrong moment.
+        return f"{label} does nothing in {self.game.title} right now" + (f" — {prompt}" if prompt else "")
 
     def _undo(self) -> Change:
         if not self.can_undo:
