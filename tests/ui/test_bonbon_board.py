@@ -110,7 +110,8 @@ def test_a_round_by_touch_from_the_tiles_to_the_next_round(make_app):
     assert view(app)["step"] == "effect" and view(app)["effect"] == "swap"
     assert "Swap: tap two cards of two different players" in app.texts()
     card(app, "Cris", 1)
-    assert "Swap Cris's 3 with a card of another player" in app.texts()
+    assert "Swap Cris's card 1 (from the left), a 3, with a card of another player" in app.texts()
+    assert marked(app) == [("Cris", 1)]  # the first card chosen is framed on the board too
     app.screenshot("bonbon-effect")
     card(app, "John", 1)
     assert [c.get("value") for c in player(app, "Cris")["cards"]] == [None, 1]
@@ -148,7 +149,7 @@ def test_a_round_by_touch_from_the_tiles_to_the_next_round(make_app):
     app.screenshot("bonbon-reveal")
 
     # The reveal: Anna turns over her face-down card and the table enters it.
-    assert "Anna turns over 1 face-down card, left to right. Card 1 shows:" in app.texts()
+    assert "Anna turns over 1 face-down card, left to right. Card 2 (from the left) shows:" in app.texts()
     value(app, 4)
     game = view(app)
     assert game["phase"] == "scored"
@@ -505,3 +506,69 @@ def test_cards_beside_a_tile_keep_their_natural_size_when_few(make_app):
     assert [tuple(c.size) for c in john.cards.chips] == [tuple(rows[2].cards.chips[0].size)] * 4
     assert all(c.width >= 40 and c.font_size >= 30 for c in john.cards.chips)
     app.screenshot("bonbon-reveal-tile")
+
+
+def marked(app: AppDriver) -> list[tuple[str, int]]:
+    """The cards framed on the board: (player, position from 1 on the left)."""
+    return [(row.player, i + 1) for row in board(app).players.shown
+            for i, chip in enumerate(row.cards.chips) if chip.marked]
+
+
+def asked_position(app: AppDriver) -> int:
+    """The card number the entry panel's prompt asks about: "Card N (from the left) shows"."""
+    import re
+
+    prompts = [t for t in app.texts() if "(from the left)" in t]
+    assert len(prompts) == 1, app.texts()
+    return int(re.search(r"[Cc]ard (\d+) \(from the left\)", prompts[0]).group(1))
+
+
+def test_every_prompt_names_a_card_by_its_place_in_the_row_and_frames_it(make_app):
+    """The trial: John's row showed two backs, card 1 a 4 turned face-down by Cris, card 3 unknown; the
+    reveal said "Card 1 shows:" for card 3, and the table entered card 1's value."""
+    app = start(make_app)
+    begin(app)
+    act = app.table.session.dispatch
+    act({"type": "draw", "face": "up", "kind": "regular", "value": 3})  # Anna
+    act({"type": "draw", "face": "up", "kind": "regular", "value": 4})  # John
+    act({"type": "draw", "face": "up", "kind": "hide", "value": 1})  # Cris turns John's 4 face-down
+    act({"type": "hide", "player": "John", "card": 1})
+    act({"type": "pass"})  # Anna passes first
+    act({"type": "take_tile", "tile": "three"})
+    act({"type": "draw", "face": "up", "kind": "regular", "value": 2})  # John
+    act({"type": "pass"})  # Cris
+    act({"type": "draw", "face": "down"})  # John
+    act({"type": "pass"})  # John: the round is over, and only his card 3 is to be entered
+    app.frames(3)
+    john = board(app).players.shown[1]
+    assert [c.face for c in john.cards.chips] == ["down", "up", "down"]
+    assert "John turns over 2 face-down cards, left to right (card 1 seen face-up: not asked). " \
+           "Card 3 (from the left) shows:" in app.texts()
+    assert marked(app) == [("John", asked_position(app))] == [("John", 3)]
+    # Framed, never shown: the 4 the app remembers stays a plain back like the card asked about.
+    assert [c.text for c in john.cards.chips] == ["", "2", ""]
+    app.screenshot("bonbon-reveal-card-named")
+    value(app, 5)
+    assert player(app, "John")["cards"] == [{"face": "down", "value": 4}, {"face": "up", "kind": "regular", "value": 2},
+                                            {"face": "down", "value": 5}]
+    assert marked(app) == []
+
+
+def test_the_zero_and_the_reveal_card_frame_the_card_they_ask_about(make_app):
+    app = start(make_app)
+    begin(app)
+    press(app, "Face down")  # Anna
+    press(app, "Face down")  # John
+    press(app, "Face down")  # Cris
+    press(app, "Face down")  # Anna: two backs
+    # John's reveal card turns over Anna's card 2.
+    press(app, "Reveal")
+    value(app, 1)
+    card(app, "Anna", 2)
+    assert asked_position(app) == 2 and marked(app) == [("Anna", 2)]
+    value(app, 3)
+    # Cris's zero turns over her one back: card 1.
+    value(app, 0)
+    assert asked_position(app) == 1 and marked(app) == [("Cris", 1)]
+    press(app, "Back")  # changes her mind: nothing is framed any more
+    assert marked(app) == []

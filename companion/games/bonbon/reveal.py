@@ -43,6 +43,9 @@ def _needs(state: State, name: str) -> dict[str, Any] | None:
     return {
         "player": name,
         "values": count,
+        # Where those cards lie, from 1 on the left, so that a screen names each card as the table sees it
+        # (a card turned face-down by an effect lies among them and is not asked for).
+        "cards": [i + 1 for i in unknown(row)],
         "variety": needs_variety,
         "variety_max": variety_max(row) if needs_variety else None,
     }

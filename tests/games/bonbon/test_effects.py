@@ -226,7 +226,8 @@ def test_a_hidden_card_is_known_at_scoring_and_when_a_zero_turns_it_back():
     play(s, down())
     assert spec(s, "draw").fields["zero_reveals"] == [3]
     play(s, PASS)
-    assert view(s)["reveal"] == [{"player": "Ann", "values": 1, "variety": False, "variety_max": None}]
+    # Card 3 is the one to enter: card 1, turned face-down in play, is not asked for again.
+    assert view(s)["reveal"] == [{"player": "Ann", "values": 1, "cards": [3], "variety": False, "variety_max": None}]
     play(s, {"type": "reveal", "player": "Ann", "values": [3]})
     ann = line(s, "Ann")
     assert (ann["card_values"], ann["face_down_sets"], ann["sets_points"]) == (4 + 2 + 3, [1, 1], 0)

@@ -65,7 +65,7 @@ def test_variety_count_is_entered_at_scoring_within_the_non_zero_cards():
     s.dispatch({"type": "pass", "tile": "variety"})
     s.dispatch(PASS)
     waiting = {w["player"]: w for w in view(s)["reveal"]}
-    assert waiting["Ann"] == {"player": "Ann", "values": 1, "variety": True, "variety_max": 2}
+    assert waiting["Ann"] == {"player": "Ann", "values": 1, "cards": [3], "variety": True, "variety_max": 2}
     before = s.state
     for bad, message in (({}, "holds the variety tile"), ({"variety": 3}, "0 to 2"), ({"variety": -1}, "0 to 2")):
         with pytest.raises(RuleError, match=message):

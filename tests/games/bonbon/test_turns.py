@@ -198,7 +198,7 @@ def test_round_end_reveal_enters_face_down_values_then_scores():
     play(s, down(), PASS, {"type": "take_tile", "tile": "three"}, up(3), down(), down(), PASS)
     v = view(s)
     assert v["phase"] == "reveal" and legal_types(s) == ["reveal"]
-    assert v["reveal"] == [{"player": "Ann", "values": 3, "variety": False, "variety_max": None}]
+    assert v["reveal"] == [{"player": "Ann", "values": 3, "cards": [1, 3, 4], "variety": False, "variety_max": None}]
     assert v["scoring"] is None
     refused(s, {"type": "reveal", "player": "Ann", "values": [1, 2]}, "3 face-down card")
     refused(s, {"type": "reveal", "player": "Ben", "values": []}, "Ben has nothing left to reveal")

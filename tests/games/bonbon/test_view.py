@@ -117,7 +117,7 @@ def test_a_zero_turned_face_down_does_not_lower_the_variety_count_offered_before
     ann = next(w for w in view(s)["reveal"] if w["player"] == "Ann")
     # The 3, the face-down zero and the face-down card: as far as the table sees, three cards
     # may each show an illustration. Counting the zero out would show which card it is.
-    assert ann == {"player": "Ann", "values": 1, "variety": True, "variety_max": 3}
+    assert ann == {"player": "Ann", "values": 1, "cards": [3], "variety": True, "variety_max": 3}
     assert cards(s, "Ann")[1] == {"face": "down"}
     assert_nothing_depends_on_hidden_cards(s)
 

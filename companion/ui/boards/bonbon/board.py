@@ -63,7 +63,7 @@ class BonbonBoard(Board):
         self.players = PlayerList()
         self.warnings = Text(text="", font_size=theme.FONT_SMALL, color=theme.WARNING)
         self.scoring = ScoringTable()
-        self.entry = EntryPanel(act=self.app.act)
+        self.entry = EntryPanel(act=self.app.act, focus=self.players.mark)
         self.main.add_widget(self.left)
         self.main.add_widget(self.entry)
         self.add_widget(self.main)

@@ -9,6 +9,7 @@ from kivy.graphics import Color, Line, RoundedRectangle
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+from companion.ui import theme
 from companion.ui.boards.bonbon import words
 
 # A bold digit is about this much of its font size wide (Roboto): a chip's value is sized to its width.
@@ -46,7 +47,17 @@ class CardChip(Label):
             # A back's pattern: a smaller inset frame, so a back never reads as an empty slot.
             Color(rgba=words.CARD_BACK_EDGE if not up and value is None else (0, 0, 0, 0))
             self._inset = Line(width=1)
+        with self.canvas.after:
+            # The card the table is asked about, or has chosen: a thick amber frame around it. Only a
+            # frame: a face-down card stays a plain back, whatever the app knows of it.
+            self._mark_colour = Color(rgba=(0, 0, 0, 0))
+            self._mark = Line(width=2.5)
+        self.marked = False
         self.bind(pos=self._redraw, size=self._redraw)
+
+    def mark(self, on: bool) -> None:
+        self.marked = on
+        self._mark_colour.rgba = theme.ACCENT if on else (0, 0, 0, 0)
 
     def _redraw(self, *_) -> None:
         self._body.pos, self._body.size = self.pos, self.size
@@ -54,6 +65,7 @@ class CardChip(Label):
         inset = min(self.width, self.height) * 0.22
         self._inset.rounded_rectangle = (self.x + inset, self.y + inset, self.width - 2 * inset,
                                          self.height - 2 * inset, 3)
+        self._mark.rounded_rectangle = (self.x - 2, self.y - 2, self.width + 4, self.height + 4, 5)
         self.font_size = value_font(self.width, self.height, self.text)
 
 
@@ -67,7 +79,7 @@ class CardRow(Widget):
 
     GAP = 4
     TIGHT_GAP = 2  # between many narrow chips: two pixels still part them
-    MARGIN = 4  # above and below
+    MARGIN = 4  # above and below: room for a marked card's frame
     LINES = 3
 
     def __init__(self, **kwargs) -> None:
@@ -81,6 +93,11 @@ class CardRow(Widget):
         for chip in self.chips:
             self.add_widget(chip)
         self._layout()
+
+    def mark(self, positions: list[int]) -> None:
+        """Frame the cards at these positions (from 1 on the left), and only those."""
+        for i, chip in enumerate(self.chips):
+            chip.mark(i + 1 in positions)
 
     def plan(self, count: int, width: float, height: float, text: str = "9") -> tuple[int, float, float, float]:
         """(lines, chip width, chip height, gap) giving the largest value for `count` cards in this box."""

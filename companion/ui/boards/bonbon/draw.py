@@ -12,17 +12,18 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.ui import theme
 from companion.ui.boards.bonbon import parts, words
-from companion.ui.boards.bonbon.parts import Act
+from companion.ui.boards.bonbon.parts import Act, Focus
 
 
 class DrawPanel(BoxLayout):
     """Built from the legal draw (and pass / end_turn) of this moment."""
 
-    def __init__(self, who: str, legal: dict[str, dict[str, Any]], act: Act, **kwargs) -> None:
+    def __init__(self, who: str, legal: dict[str, dict[str, Any]], act: Act, focus: Focus, **kwargs) -> None:
         super().__init__(orientation="vertical", spacing=parts.GAP, **kwargs)
         self.who = who
         self.legal = legal
         self.act = act
+        self.focus = focus
         self.fields = legal["draw"]["fields"]
         self.kind = "regular"
         self.revealed: list[int] = []  # values entered so far for the cards a zero turns over
@@ -36,6 +37,7 @@ class DrawPanel(BoxLayout):
         if self.zeroing:
             self._zero_reveals()
             return
+        self.focus([])
         kinds = [k for k in words.KIND_CHIPS if k in self.fields["kind"]]
         chips = [parts.toggle(words.KIND_CHIPS[k], k == self.kind, lambda on, k=k: on and self._kind(k),
                               group=f"bonbon-kind-{id(self)}") for k in kinds]
@@ -99,6 +101,7 @@ class DrawPanel(BoxLayout):
             f"left to right.{entered} Card {positions[done]} (from the left) shows:", bold=True))
         self.add_widget(parts.value_grid(list(self.fields["value"]), self._revealed, back=self._back))
         self.add_widget(parts.spacer())
+        self.focus([(self.who, positions[done])])
 
     def _revealed(self, value: int) -> None:
         self.revealed.append(value)

@@ -16,7 +16,7 @@ from kivy.uix.stacklayout import StackLayout
 
 from companion.ui import theme
 from companion.ui.boards.bonbon import parts, words
-from companion.ui.boards.bonbon.parts import Act
+from companion.ui.boards.bonbon.parts import Act, Focus
 from companion.ui.widgets import BigButton
 
 ASK = {
@@ -53,8 +53,9 @@ class TargetPanel(BoxLayout):
     """Choose the card(s) for the effect on offer, or decline it."""
 
     def __init__(self, spec: dict[str, Any], decline: dict[str, Any] | None, players: list[dict[str, Any]],
-                 colours: dict[str, list[float]], act: Act, **kwargs) -> None:
+                 colours: dict[str, list[float]], act: Act, focus: Focus, **kwargs) -> None:
         super().__init__(orientation="vertical", spacing=parts.GAP, **kwargs)
+        self.focus = focus
         self.spec = spec
         self.kind = spec["type"]
         self.decline = decline
@@ -69,6 +70,8 @@ class TargetPanel(BoxLayout):
 
     def build(self) -> None:
         self.clear_widgets()
+        chosen = self.asking or self.first
+        self.focus([(chosen["player"], chosen["card"])] if chosen else [])
         if self.asking:
             self._ask_value()
         else:
@@ -81,7 +84,9 @@ class TargetPanel(BoxLayout):
     def _ask(self) -> str:
         if self.kind == "swap" and self.first:
             card = self.players[self.first["player"]]["cards"][self.first["card"] - 1]
-            return f"Swap {self.first['player']}'s {words.card_text(card)} with a card of another player"
+            what = "face-down" if card["face"] == "down" else f"a {card['value']}"
+            return (f"Swap {self.first['player']}'s card {self.first['card']} (from the left), {what}, "
+                    "with a card of another player")
         return ASK[self.kind]
 
     def _picker(self) -> ScrollView:

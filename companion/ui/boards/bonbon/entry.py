@@ -9,7 +9,7 @@ from kivy.uix.widget import Widget
 from companion.ui import theme
 from companion.ui.boards.bonbon.draw import DrawPanel
 from companion.ui.boards.bonbon.effects import TargetPanel
-from companion.ui.boards.bonbon.parts import Act
+from companion.ui.boards.bonbon.parts import Act, Focus
 from companion.ui.boards.bonbon.reveal import RevealPanel
 from companion.ui.boards.bonbon.start import StartPanel
 from companion.ui.boards.bonbon.summary import GameOver
@@ -20,9 +20,10 @@ from companion.ui.widgets import Panel
 class EntryPanel(Panel):
     """Rebuilt on every change; choices made on the way (a kind, a first card) live until then."""
 
-    def __init__(self, act: Act, **kwargs) -> None:
+    def __init__(self, act: Act, focus: Focus, **kwargs) -> None:
         super().__init__(orientation="vertical", padding=(theme.PAD, theme.GAP), **kwargs)
         self.act = act
+        self.focus = focus
 
     def show(self, view: dict[str, Any], colours: dict[str, list[float]]) -> None:
         expected = view["expected"]
@@ -31,19 +32,20 @@ class EntryPanel(Panel):
         players = view["view"]["players"]
         decline = legal.get("end_turn")
         self.clear_widgets()
+        self.focus([])  # a panel asking about a card frames it on the board again
         if "start" in legal:
             panel: Widget = StartPanel(legal["start"], self.act)
         elif "draw" in legal:
-            panel = DrawPanel(who, legal, self.act)
+            panel = DrawPanel(who, legal, self.act, self.focus)
         elif "take_tile" in legal:
             panel = TakeTile(who, legal["take_tile"], None, self.act)
         elif view["view"].get("effect") == "pass_tile" and "pass" in legal:
             panel = TakeTile(who, legal["pass"], decline, self.act)
         elif legal.keys() & {"peek", "swap", "hide"}:
             kind = next(k for k in ("peek", "swap", "hide") if k in legal)
-            panel = TargetPanel(legal[kind], decline, players, colours, self.act)
+            panel = TargetPanel(legal[kind], decline, players, colours, self.act, self.focus)
         elif "reveal" in legal:
-            panel = RevealPanel(legal["reveal"], self.act)
+            panel = RevealPanel(legal["reveal"], players, self.act, self.focus)
         elif "next_round" in legal:
             panel = next_round(legal["next_round"], self.act)
         else:

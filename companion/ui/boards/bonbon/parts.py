@@ -15,6 +15,8 @@ from companion.ui.widgets import BigButton, Chip, Text
 
 GAP = 6
 Act = Callable[[dict[str, Any]], Any]
+# Frame cards on the board, (player, position from 1 on the left): the card a prompt asks about.
+Focus = Callable[[list[tuple[str, int]]], Any]
 
 
 def caption(text: str, colour: list[float] | None = None, bold: bool = False) -> Text:

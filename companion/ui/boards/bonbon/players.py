@@ -24,6 +24,7 @@ class PlayerRow(Panel):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(padding=(theme.PAD, 2, theme.GAP, 2), spacing=theme.GAP, radius=8, **kwargs)
+        self.player: str | None = None
         who = BoxLayout(orientation="vertical", size_hint_x=None, width=140)
         self.name = Text(text="", wrap=False, markup=True, bold=True, font_size=theme.FONT)
         self.line2 = Text(text="", wrap=False, markup=True, font_size=theme.FONT_SMALL)
@@ -53,6 +54,7 @@ class PlayerRow(Panel):
         self.bind(pos=self._outline, size=self._outline)
 
     def show(self, player: dict[str, Any], colour: list[float], acting: bool, to_win: int, playing: bool) -> None:
+        self.player = player["name"]
         marker = words.symbol("▶") + " " if acting else ""
         self.name.text = marker + player["name"]
         self.name.color = colour
@@ -116,6 +118,11 @@ class PlayerList(BoxLayout):
             self.add_widget(row)
         self.add_widget(Widget())  # the rows keep to the top when there is room to spare
         self._fit()
+
+    def mark(self, cards: list[tuple[str, int]]) -> None:
+        """Frame these cards, (player, position from 1 on the left): the ones the entry panel asks about."""
+        for row in self.shown:
+            row.cards.mark([position for name, position in cards if name == row.player])
 
     def _fit(self, *_) -> None:
         if not self.shown:

@@ -11,15 +11,18 @@ from typing import Any
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.ui.boards.bonbon import parts, words
-from companion.ui.boards.bonbon.parts import Act
+from companion.ui.boards.bonbon.parts import Act, Focus
 
 
 class RevealPanel(BoxLayout):
-    def __init__(self, spec: dict[str, Any], act: Act, **kwargs) -> None:
+    def __init__(self, spec: dict[str, Any], players: list[dict[str, Any]], act: Act, focus: Focus,
+                 **kwargs) -> None:
         super().__init__(orientation="vertical", spacing=parts.GAP, **kwargs)
         self.waiting = {w["player"]: w for w in spec["fields"]["players"]}
+        self.rows = {p["name"]: p.get("cards", []) for p in players}
         self.values_offered = list(spec["fields"]["value"])
         self.act = act
+        self.focus = focus
         self.player = next(iter(self.waiting))
         self.values: list[int] = []
         self.build()
@@ -34,17 +37,34 @@ class RevealPanel(BoxLayout):
         so_far = f" Entered: {', '.join(str(v) for v in self.values)}." if self.values else ""
         back = self._back if self.values else None
         if len(self.values) < need["values"]:
-            count = need["values"]
+            # Every back in the row, as the table counts them, the ones the app knows too.
+            count = max(need["values"], len(self._down()))
+            # Named by its place in the row, as the zero and the reveal card name theirs, and framed on
+            # the board: counting only the cards still to enter named another card than the table saw.
+            position = need["cards"][len(self.values)]
             self.add_widget(parts.caption(
-                f"{self.player} turns over {count} face-down card{'s' if count > 1 else ''}, left to right.{so_far} "
-                f"Card {len(self.values) + 1} shows:", bold=True))
+                f"{self.player} turns over {count} face-down card{'s' if count > 1 else ''}, left to right"
+                f"{self._known(need)}.{so_far} Card {position} (from the left) shows:", bold=True))
             self.add_widget(parts.value_grid(self.values_offered, self._value, back=back))
+            self.focus([(self.player, position)])
         else:
             self.add_widget(parts.caption(
                 f"{self.player} holds the {words.TILE_SHORT['variety']} tile: how many different "
                 f"illustrations among their cards (not zeros)?{so_far}", bold=True))
             self.add_widget(parts.value_grid(list(range(need["variety_max"] + 1)), self._variety, cols=6, back=back))
+            self.focus([])
         self.add_widget(parts.spacer())
+
+    def _known(self, need: dict[str, Any]) -> str:
+        """The player's other face-down cards: turned face-down in play, so the table saw them and the app
+        remembers them; said, so that nobody wonders why the count skips them."""
+        known = [str(p) for p in self._down() if p not in need["cards"]]
+        if not known:
+            return ""
+        return f" (card{'s' if len(known) > 1 else ''} {', '.join(known)} seen face-up: not asked)"
+
+    def _down(self) -> list[int]:
+        return [i + 1 for i, card in enumerate(self.rows.get(self.player, [])) if card["face"] == "down"]
 
     def _choose(self, name: str) -> None:
         if name != self.player:

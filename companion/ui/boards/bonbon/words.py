@@ -111,13 +111,6 @@ def tokens(held: int, to_win: int) -> str:
     return symbol("●" * held + "○" * max(0, to_win - held))
 
 
-def card_text(card: dict[str, Any]) -> str:
-    """A card in words: its value when face-up (or revealed), else 'face-down card'."""
-    if card["face"] == "up" or card.get("value") is not None:
-        return str(card["value"])
-    return "face-down card"
-
-
 def decided(scoring: dict[str, Any]) -> str:
     """One line under the scoring table: who takes a token and what decided it."""
     winners = scoring["winners"]
