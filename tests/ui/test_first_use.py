@@ -183,6 +183,38 @@ def test_done_seats_a_name_left_in_the_field(make_app, docked_keyboard):
     assert app.find("Next: options")
 
 
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600)])
+def test_the_deck_can_be_typed_on_the_docked_keyboard_with_the_field_in_view(make_app, docked_keyboard, size):
+    app = make_app(size=size).start()
+    app.app.screen("options").prepare("bonbon", ["Anna", "John", "Cris"])
+    app.app.go("options")
+    app.settle(0.6)
+    options = app.app.screen("options")
+    field = options.fields[0]
+    touch_at(app, *field.to_window(*field.center))
+    keyboard = on_screen_keyboard(app)
+    assert keyboard is not None and field.focus
+    for letter in "1:8 2:8":
+        press_key(app, keyboard, " " if letter == " " else letter)
+    app.frames(3)
+    assert field.text == "1:8 2:8"
+    (_x, y), (_w, h) = keyboard.bbox
+    for what, widget in (("deck field", field), ("its label", app.find("Deck values"))):
+        assert clear_of(window_rect(widget), y + h, size), f"{size}: {what} is under the keyboard"
+        sx0, sy0, sx1, sy1 = window_rect(options.scroll)
+        wx0, wy0, wx1, wy1 = window_rect(widget)
+        assert sy0 - 0.5 <= wy0 and wy1 <= sy1 + 0.5, f"{size}: {what} is scrolled out of view"
+    if size == (800, 480):
+        app.screenshot("options-typing")
+    press_key(app, keyboard, "\u23ce")  # the keyboard's Enter: done with the field
+    app.frames(3)
+    assert not field.focus and on_screen_keyboard(app) is None
+    start = app.find("Start game")
+    assert clear_of(window_rect(start), 0, size)
+    app.tap("Start game")
+    assert app.screen == "play" and app.table.session.options["deck_values"] == "1:8 2:8"
+
+
 def test_the_players_screen_says_how_each_game_decides_who_starts(make_app):
     """Bonbon asks on its board who starts, BondCones rolls for it: neither is "the first name"."""
     app = make_app().start()

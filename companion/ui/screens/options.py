@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.base import EventLoop
+from kivy.clock import Clock
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.textinput import TextInput
+from kivy.uix.widget import Widget
 
 from companion import games
 from companion.core import Session
@@ -13,6 +16,7 @@ from companion.core.errors import SetupError
 from companion.core.options import Option, with_labels
 from companion.ui import theme
 from companion.ui.screens.base import BaseScreen
+from companion.ui.screens.players import docked_keyboard_top
 from companion.ui.widgets import BigButton, Chip, Panel, Text, scrolling_grid
 
 
@@ -38,6 +42,46 @@ class OptionsScreen(BaseScreen):
         bottom.add_widget(start)
         self.body.add_widget(bottom)
         self.bottom = bottom
+        # While the docked keyboard types into a field: stands where the keyboard is.
+        self.keyboard_room = Widget(size_hint_y=None, height=0)
+        self.fields: list[TextInput] = []
+        self.typing = False
+        self._fit_keyboard_soon = Clock.create_trigger(self._fit_keyboard, -1)
+
+    def on_pre_enter(self, *_) -> None:
+        # The docked keyboard is a widget of the window: it comes and goes as its children.
+        EventLoop.window.bind(children=self._fit_keyboard_soon, size=self._fit_keyboard_soon)
+
+    def on_leave(self, *_) -> None:
+        EventLoop.window.unbind(children=self._fit_keyboard_soon, size=self._fit_keyboard_soon)
+        for field in self.fields:
+            field.focus = False
+        self._fit_keyboard()
+
+    def _fit_keyboard(self, *_) -> None:
+        """With the keyboard up, the options keep to the strip above it, the field being typed in shown.
+
+        Kivy docks its keyboard over the lower half of the 800x480 screen: Bonbon's deck field
+        and both buttons would be under it. The buttons wait until the keyboard closes (its
+        Enter or its × key): Start with a half-typed value is not what anyone means.
+        """
+        field = next((f for f in self.fields if docked_keyboard_top(f) > 0), None)
+        if field is not None:
+            bottom = self.body.to_window(self.body.x, self.body.y)[1]
+            self.keyboard_room.height = max(0, docked_keyboard_top(field) - bottom)
+            # After the layout has made room: the field's whole row in view.
+            row = next(w for w in self.rows.children if field in w.walk())
+            Clock.schedule_once(lambda _dt: self.scroll.scroll_to(row, padding=0, animate=False), 0)
+        typing = field is not None
+        if typing == self.typing:
+            return
+        self.typing = typing
+        if typing:
+            self.body.remove_widget(self.bottom)
+            self.body.add_widget(self.keyboard_room)
+        else:
+            self.body.remove_widget(self.keyboard_room)
+            self.body.add_widget(self.bottom)
 
     def prepare(self, game_id: str, players: list[str]) -> None:
         self.game_id, self.players = game_id, players
@@ -58,13 +102,15 @@ class OptionsScreen(BaseScreen):
     def _say(self, message: str) -> None:
         self.problem.text = message[:1].upper() + message[1:]
         if message and self.problem.parent is None:
-            self.body.add_widget(self.problem, index=self.body.children.index(self.bottom) + 1)
+            above = self.bottom if self.bottom.parent else self.keyboard_room
+            self.body.add_widget(self.problem, index=self.body.children.index(above) + 1)
         elif not message and self.problem.parent is not None:
             self.body.remove_widget(self.problem)
 
     def _reset(self) -> None:
         game = games.get(self.game_id)
         self._say("")
+        self.fields = []
         self.heading.text = f"{game.title} options"
         self.values = {o.name: o.default for o in game.options}
         self.rows.clear_widgets()
@@ -131,7 +177,8 @@ class OptionsScreen(BaseScreen):
         else:
             field = TextInput(text=str(option.default), multiline=False, font_size=theme.FONT,
                               background_color=theme.PANEL_LIGHT, foreground_color=theme.TEXT)
-            field.bind(text=lambda _f, t: self._set(option.name, t))
+            field.bind(text=lambda _f, t: self._set(option.name, t), focus=self._fit_keyboard_soon)
+            self.fields.append(field)
             box.add_widget(field)
             box.width = 240
         return box

@@ -28,6 +28,21 @@ SEAT_HINTS = {
 SEAT_HINT = "In seat order: play goes round the list."
 
 
+def docked_keyboard_top(field) -> float:
+    """Where Kivy's docked on-screen keyboard ends (window y) while it types into this field; 0 if it is not up.
+
+    On the touchscreen (keyboard_mode "systemanddock") focusing a field adds Kivy's keyboard to
+    the window, over the bottom of whatever screen is shown; a screen moves its own parts above it.
+    """
+    if not field.focus:
+        return 0
+    for widget in EventLoop.window.children:
+        if isinstance(widget, VKeyboard) and widget.docked and widget.target is field:
+            (_x, y), (_w, h) = widget.bbox
+            return y + h
+    return 0
+
+
 class KeepTyping(BigButton):
     """A button that leaves the name field focused, so the on-screen keyboard stays up.
 
@@ -176,14 +191,6 @@ class PlayersScreen(BaseScreen):
             return  # refused: the reason is shown, the name stays to be corrected
         self.name_input.focus = False
 
-    def _docked_keyboard_top(self) -> float:
-        """Where the docked on-screen keyboard ends (window y) while it types into the name field; 0 if it is not up."""
-        for widget in EventLoop.window.children:
-            if isinstance(widget, VKeyboard) and widget.docked and widget.target is self.name_input:
-                (_x, y), (_w, h) = widget.bbox
-                return y + h
-        return 0
-
     def _fit_keyboard(self, *_) -> None:
         """With the keyboard up, everything moves into the strip above it.
 
@@ -191,7 +198,7 @@ class PlayersScreen(BaseScreen):
         and Next are. While it is up, the screen keeps to the part above it: the seats (scrolled
         to the newest, with a count) beside the field, Add and Done. Next comes back with Done.
         """
-        top = self._docked_keyboard_top() if self.name_input.focus else 0
+        top = docked_keyboard_top(self.name_input)
         typing = top > 0
         if typing:
             # The body's own bottom is where the room starts; the layout's spacing sits above it.
