@@ -88,7 +88,7 @@ def route_control(
         if not session.expected().allows("roll"):
             return Outcome(IGNORED, NO_ROLL_EXPECTED, source)
         return route_roll(session, electronic_face(session, faces), source)
-    return Outcome(IGNORED, f"{label} does nothing in {session.game.title} right now", source)
+    return Outcome(IGNORED, session.unused_control_message(control), source)
 
 
 def electronic_face(session: Session, faces: Sequence[str] | None = None) -> str:
