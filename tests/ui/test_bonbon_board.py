@@ -480,6 +480,7 @@ def test_cards_stay_legible_beside_a_tile_with_a_full_row_of_six_players(make_ap
     # The cards never run under the total and the tile's words.
     assert chips[-1].right <= anna.total.parent.x
     assert rendered_width(anna.extra) <= anna.extra.width
+    check_entry_fits(app, "the reveal of five players")
     app.screenshot(f"bonbon-6-players-full-row-{size[0]}x{size[1]}")
 
 
@@ -572,3 +573,54 @@ def test_the_zero_and_the_reveal_card_frame_the_card_they_ask_about(make_app):
     assert asked_position(app) == 1 and marked(app) == [("Cris", 1)]
     press(app, "Back")  # changes her mind: nothing is framed any more
     assert marked(app) == []
+
+
+def overlaps(a, b) -> bool:
+    ax, ay = a.to_window(a.x, a.y)
+    bx, by = b.to_window(b.x, b.y)
+    return ax < bx + b.width and bx < ax + a.width and ay < by + b.height and by < ay + a.height
+
+
+def check_entry_fits(app: AppDriver, state: str) -> None:
+    """Everything the entry panel shows lies inside it, clear of the tiles and the rows."""
+    app.frames(3)
+    entry = board(app).entry
+    shown = [w for w in entry.walk(restrict=True) if w is not entry and w.opacity > 0 and w.width > 0 and w.height > 0
+             and type(w).__name__ != "Widget"]
+    for w in shown:
+        assert entry.y - 0.5 <= w.y and w.top <= entry.top + 0.5, (state, type(w).__name__, getattr(w, "text", ""),
+                                                                   w.y, w.top, entry.y, entry.top)
+        for box in board(app).tiles.boxes:
+            assert not overlaps(w, box), (state, getattr(w, "text", ""), box.what.text)
+        if isinstance(w, Button):
+            assert min(w.size) >= 56, (state, w.text, w.size)
+    hint = getattr(entry.children[0], "hint", None)
+    if hint is not None and hint.parent is not None:
+        assert rendered_width(hint) <= hint.width, (state, hint.text)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600)])
+def test_the_draw_panel_stays_clear_of_the_tiles_in_every_draw_state(make_app, size):
+    """The trial: choosing "Must face-up" wrapped the hint onto two lines and the kind buttons slid up
+    over the "+3 points / on display" tiles."""
+    app = start(make_app, size=size)
+    begin(app)
+    check_entry_fits(app, "a turn")
+    for chip in ("Must face-up", "Pass + tile", "Reveal", "Swap", "Draw again", "Turn down", "Regular"):
+        press(app, chip)
+        check_entry_fits(app, chip)
+    press(app, "Must face-up")
+    app.screenshot(f"bonbon-draw-must-face-up-{size[0]}x{size[1]}")
+    press(app, "Regular")
+    press(app, "Face down")  # Anna
+    press(app, "Draw again")  # John
+    value(app, 1)
+    check_entry_fits(app, "draw again")
+    press(app, "Face down")
+    press(app, "Face down")  # Cris
+    value(app, 0)  # Anna's zero turns over her face-down card
+    check_entry_fits(app, "the zero's values")
+    value(app, 4)
+    check_entry_fits(app, "the zero's extra turn, and a first pass")
+    press(app, "Must face-up")
+    check_entry_fits(app, "the zero's extra turn, must face-up")

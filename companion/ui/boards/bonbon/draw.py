@@ -13,13 +13,18 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.ui import theme
 from companion.ui.boards.bonbon import parts, words
 from companion.ui.boards.bonbon.parts import Act, Focus
+from companion.ui.widgets import Text
+
+TIGHT = 4  # px between the draw panel's rows and buttons
 
 
 class DrawPanel(BoxLayout):
     """Built from the legal draw (and pass / end_turn) of this moment."""
 
     def __init__(self, who: str, legal: dict[str, dict[str, Any]], act: Act, focus: Focus, **kwargs) -> None:
-        super().__init__(orientation="vertical", spacing=parts.GAP, **kwargs)
+        # Closer than the other panels: five rows of finger-sized buttons and a line of words share the
+        # height left under the tiles at 800x480 (see the test of every draw state).
+        super().__init__(orientation="vertical", spacing=TIGHT, **kwargs)
         self.who = who
         self.legal = legal
         self.act = act
@@ -41,19 +46,19 @@ class DrawPanel(BoxLayout):
         kinds = [k for k in words.KIND_CHIPS if k in self.fields["kind"]]
         chips = [parts.toggle(words.KIND_CHIPS[k], k == self.kind, lambda on, k=k: on and self._kind(k),
                               group=f"bonbon-kind-{id(self)}") for k in kinds]
-        self.add_widget(parts.grid(chips, 4))
-        self.hint = parts.caption(self._hint(), theme.MUTED)
+        self.add_widget(parts.grid(chips, 4, spacing=TIGHT))
+        # One line whatever the kind: its words are short enough, and it is shortened rather than wrapped.
+        self.hint = Text(text=self._hint(), wrap=False, font_size=theme.FONT_SMALL, color=theme.MUTED,
+                         size_hint_y=None, height=round(theme.FONT_SMALL * 1.25))
         self.add_widget(self.hint)
         values = ([0] if "zero" in self.fields["kind"] else []) + list(self.fields["value"])
-        self.add_widget(parts.value_grid(values, self._value))
+        self.add_widget(parts.value_grid(values, self._value, spacing=TIGHT))
         actions = self._actions()
-        self.add_widget(parts.grid(actions, len(actions)))
+        self.add_widget(parts.grid(actions, len(actions), spacing=TIGHT))
         self.add_widget(parts.spacer())
 
     def _hint(self) -> str:
-        if self.kind == "regular":
-            return "Face-up: tap its value. 0 is the zero."
-        return f"Face-up {words.KIND_NAMES[self.kind]}: tap its value"
+        return words.KIND_HINTS[self.kind]
 
     def _kind(self, kind: str) -> None:
         self.kind = kind

@@ -21,7 +21,8 @@ class EntryPanel(Panel):
     """Rebuilt on every change; choices made on the way (a kind, a first card) live until then."""
 
     def __init__(self, act: Act, focus: Focus, **kwargs) -> None:
-        super().__init__(orientation="vertical", padding=(theme.PAD, theme.GAP), **kwargs)
+        # Little above and below: the draw panel needs all the height it can get at 800x480.
+        super().__init__(orientation="vertical", padding=(theme.PAD, 4), **kwargs)
         self.act = act
         self.focus = focus
 

@@ -31,11 +31,12 @@ def button(text: str, on: Callable[[], Any], primary: bool = False, **kwargs: An
     return widget
 
 
-def grid(widgets: Iterable[Widget], cols: int) -> GridLayout:
+def grid(widgets: Iterable[Widget], cols: int, spacing: float = GAP) -> GridLayout:
     """Widgets one finger tall in rows of `cols`, as tall as its rows."""
     items = list(widgets)
     rows = max(1, math.ceil(len(items) / cols))
-    layout = GridLayout(cols=cols, spacing=GAP, size_hint_y=None, height=rows * theme.TOUCH + (rows - 1) * GAP)
+    layout = GridLayout(cols=cols, spacing=spacing, size_hint_y=None,
+                        height=rows * theme.TOUCH + (rows - 1) * spacing)
     for item in items:
         layout.add_widget(item)
     for _ in range(rows * cols - len(items)):
@@ -44,12 +45,12 @@ def grid(widgets: Iterable[Widget], cols: int) -> GridLayout:
 
 
 def value_grid(values: list[int], choose: Callable[[int], Any], cols: int = 5,
-               back: Callable[[], Any] | None = None) -> GridLayout:
+               back: Callable[[], Any] | None = None, spacing: float = GAP) -> GridLayout:
     """One big button per value (and Back in the last cell); a long range takes more columns, not a third row."""
     cells = [button(f"[b]{v}[/b]", lambda v=v: choose(v), font_size=theme.FONT_TITLE) for v in values]
     if back:
         cells.append(button("Back", back, font_size=theme.FONT_SMALL))
-    return grid(cells, max(cols, math.ceil(len(cells) / 2)))
+    return grid(cells, max(cols, math.ceil(len(cells) / 2)), spacing)
 
 
 def tile_label(tile: str, prefix: str = "") -> str:

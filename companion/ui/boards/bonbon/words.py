@@ -41,14 +41,16 @@ KIND_CHIPS = {
     "hide": "Turn down",
 }
 
-KIND_NAMES = {
-    "regular": "card",
-    "must_up": "must-be-face-up card",
-    "pass_tile": "pass-and-tile card",
-    "peek": "reveal card",
-    "swap": "swap card",
-    "draw_again": "draw-again card",
-    "hide": "turn-down card",
+# What a value button enters once a kind is chosen, on one line of the draw panel at 800x480: a second
+# line pushed the kind buttons up over the tiles on display.
+KIND_HINTS = {
+    "regular": "Face-up: tap its value. 0 is the zero.",
+    "must_up": "Must be face-up: tap its value",
+    "pass_tile": "Face-up pass card: tap its value",
+    "peek": "Face-up reveal card: tap its value",
+    "swap": "Face-up swap card: tap its value",
+    "draw_again": "Face-up draw-again card: tap its value",
+    "hide": "Face-up turn-down card: tap its value",
 }
 
 # A bonbon's chocolate, for the backs of face-down cards.
