@@ -330,3 +330,55 @@ def test_a_removal_that_wins_shows_the_battles_pair_under_game_over(make_app):
     assert dice(app) == [("Leo", "1"), ("Mia", "2")]
     shown = panel(app)
     assert "Game over" in shown and "Mia wins with 12 points" in shown and "rolled" not in shown, shown
+
+
+def natural_width(label) -> int:
+    """How wide a label's text is in full: a one-line label shortens itself with "…" when too wide."""
+    from kivy.uix.label import Label
+
+    probe = Label(text=label.text, markup=label.markup, font_size=label.font_size, font_name=label.font_name,
+                  bold=label.bold)
+    probe.texture_update()
+    return probe.texture_size[0]
+
+
+def act(app: AppDriver, *actions: dict) -> None:
+    for action in actions:
+        app.app.act(action)
+    app.frames(3)
+
+
+@SIZES
+def test_names_of_eight_letters_and_two_digit_scores_fit_the_frames(make_app, size):
+    app = make_app(size=size).start()
+    assert app.app.start_game("bondcones", ["Johannes", "Mohammed"], {"target": 41})
+    app.frames(3)
+    act(app, {"type": "roll", "face": "4"}, {"type": "roll", "face": "1"})
+    for value in (8, 4, 4, 4, 4, 2, 2):  # 28 each, taken in seven captures
+        for _ in range(2):
+            act(app, {"type": "roll", "face": "1"}, {"type": "capture", "value": value})
+    # Johannes takes Mohammed's BondO Cone: Mohammed's frame shows the battle window too.
+    act(app, {"type": "roll", "face": "1"}, {"type": "capture", "value": 0, "cone": "bondo"})
+    act(app, {"type": "roll", "face": "1"}, {"type": "done"})
+    shot(app, "bondcones-long-names", size)
+    for acting in (0, 1):  # the marker on each side in turn: Johannes's, then Mohammed's
+        for frame in board(app).frames:
+            name, taken = frame.name, frame.taken
+            assert frame.points.text == "28"
+            assert name.text.endswith(("Johannes", "Mohammed"))
+            assert natural_width(name) <= name.width, f"{size}: {name.text!r} is cut off"
+            assert name.font_size >= 18 and name.x >= frame.x and name.right <= frame.right
+            # The values taken: grouped, wrapped beside the number and never under it or outside.
+            assert taken.text.startswith("took 8 4×4 2×2") and taken.width <= frame.info.width + 1
+            assert taken.texture_size[0] <= taken.width and taken.texture_size[1] <= frame.score_row.height
+            assert frame.info.x >= frame.points.right and frame.info.right <= frame.right
+        assert "▶" in board(app).frames[acting].name.text
+        act(app, {"type": "roll", "face": "1"}, {"type": "done"})
+
+
+def test_the_values_taken_are_grouped_highest_first_with_a_count_to_fall_back_on():
+    from companion.ui.boards.bondcones import words
+
+    assert words.taken({"taken": []}) == ["took –"]
+    assert words.taken({"taken": [0, 8, 2, 0, 4, 0]}) == ["took 8 4 2 0×3", "took 6 cones"]
+    assert words.taken({"taken": [4]}) == ["took 4", "took 1 cone"]

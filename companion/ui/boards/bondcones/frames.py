@@ -14,35 +14,38 @@ from companion.ui.widgets import FillBar, Panel, Text
 
 
 class CountingFrame(Panel):
-    """A side's score as the table reads it from across the table; outlined while that side acts."""
+    """A side's score as the table reads it from across the table; outlined while that side acts.
+
+    The name has a row of its own: beside a two-digit number it would not fit the narrow frame
+    at 800x480. Beside the number are the values taken; the bar ends in the points to go.
+    """
 
     SPACING = 4
     PADDING = 6
 
     def __init__(self, **kwargs) -> None:
         super().__init__(orientation="vertical", padding=(theme.PAD, self.PADDING), spacing=self.SPACING, **kwargs)
+        self.name = Text(text="", wrap=False, markup=True, font_size=theme.FONT_TITLE, bold=True,
+                         size_hint_y=None, height=theme.FONT_TITLE * 1.2)
+        self.add_widget(self.name)
         self.score_row = BoxLayout(spacing=theme.GAP)
         # Not a Text: a shortened label would turn a big number into an ellipsis.
         self.points = Label(text="0", font_size=theme.FONT_HUGE, bold=True, size_hint_x=None)
         self.points.bind(texture_size=lambda label, size: setattr(label, "width", max(size[0], 48)))
         self.score_row.add_widget(self.points)
-        # The lines beside the number keep their own heights, centred on it.
+        # The values taken wrap beside the number, centred on it.
         self.info = BoxLayout(orientation="vertical", size_hint_y=None, pos_hint={"center_y": 0.5})
-        self.name = Text(text="", wrap=False, markup=True, font_size=theme.FONT_TITLE, bold=True,
-                         size_hint_y=None, height=theme.FONT_TITLE * 1.25)
-        self.to_go = Text(text="", wrap=False, font_size=theme.FONT_SMALL, size_hint_y=None,
-                          height=theme.FONT_SMALL * 1.3)
-        self.taken = Text(text="", wrap=False, font_size=theme.FONT_SMALL, color=theme.MUTED, size_hint_y=None,
-                          height=theme.FONT_SMALL * 1.3)
+        self.taken = Text(text="", font_size=theme.FONT_SMALL, color=theme.MUTED)
+        self.info.add_widget(self.taken)
         self.score_row.add_widget(self.info)
         self.add_widget(self.score_row)
-        # The bar runs against the target, which stands at its end.
+        # The bar runs against the target; the points still to go stand at its end.
         self.against = BoxLayout(size_hint_y=None, height=theme.FONT_SMALL * 1.2, spacing=theme.GAP)
         self.bar = FillBar(size_hint_y=None, height=14, pos_hint={"center_y": 0.5})
-        self.target = Text(text="", wrap=False, font_size=theme.FONT_SMALL, bold=True, color=theme.MUTED,
-                           size_hint_x=None, width=theme.FONT_SMALL * 1.6, halign="right")
+        self.to_go = Label(text="", font_size=theme.FONT_SMALL, bold=True, size_hint_x=None)
+        self.to_go.bind(texture_size=lambda label, size: setattr(label, "width", size[0]))
         self.against.add_widget(self.bar)
-        self.against.add_widget(self.target)
+        self.against.add_widget(self.to_go)
         self.add_widget(self.against)
         self.ledger = Text(text="", wrap=False, markup=True, font_size=theme.FONT_SMALL,
                            size_hint_y=None, height=theme.FONT_SMALL * 1.35)
@@ -50,6 +53,7 @@ class CountingFrame(Panel):
         # Only while this side may declare a battle: otherwise its height goes to the numbers.
         self.window = Text(text="", wrap=False, markup=True, font_size=theme.FONT_SMALL, color=theme.WARNING,
                            size_hint_y=None, height=theme.FONT_SMALL * 1.35)
+        self._taken: list[str] = [""]
         with self.canvas.after:
             self._edge_colour = Color(rgba=(0, 0, 0, 0))
             self._edge = Line(width=2)
@@ -65,8 +69,7 @@ class CountingFrame(Panel):
         self.name.color = colour
         left = side["to_win"]
         self.to_go.text = f"{left} to go" if left else "reached"
-        self.taken.text = words.taken(side)
-        self.target.text = str(target)
+        self._taken = words.taken(side)
         self.bar.show(side["points"] / target if target else 0, colour)
         self.ledger.text = words.ledger(side)
         self.ledger.color = theme.TEXT if side["bondos"] else theme.MUTED
@@ -79,20 +82,41 @@ class CountingFrame(Panel):
         self._fit()
 
     def _fit(self, *_) -> None:
-        """Keep the number as large as the frame's height allows; drop the small lines first."""
-        rows = [self.against, self.ledger] + ([self.window] if self.window.parent else [])
+        """The whole name on its row, the number as large as the rest allows, then the values taken."""
+        inner = self.width - 2 * theme.PAD
+        if inner <= 0:
+            return
+        # The name steps down from the title size until it fits (8 letters and the marker do at
+        # 800x480); only a much longer name is shortened with "…".
+        natural = measure(self.name.text, theme.FONT_TITLE, markup=True)[0]
+        size = theme.FONT_TITLE if natural <= inner else max(theme.FONT_SMALL, theme.FONT_TITLE * inner / natural)
+        self.name.font_size = size
+        self.name.height = size * 1.2
+        rows = [self.name, self.against, self.ledger] + ([self.window] if self.window.parent else [])
         room = self.height - 2 * self.PADDING - sum(r.height + self.SPACING for r in rows)
         # A label's line is about 1.2 em, but a digit only 0.75 em: the rest may overlap empty margins.
-        # On a bigger screen the number grows past FONT_HUGE, leaving the lines beside it half the width.
-        wide = (self.width - 2 * theme.PAD) * 0.5 / 1.2
+        # On a bigger screen the number grows past FONT_HUGE, leaving the values beside it half the width.
+        wide = inner * 0.5 / 1.2
         self.points.font_size = max(theme.FONT_TITLE, min(theme.FONT_HUGE * 1.5, wide, room / 0.95))
-        self.info.clear_widgets()
-        height = 0.0
-        for line in (self.name, self.to_go, self.taken):
-            if height + line.height <= max(room, self.name.height):
-                self.info.add_widget(line)
-                height += line.height
+        self.points.texture_update()
+        beside = inner - max(self.points.texture_size[0], 48) - theme.GAP
+        # The values taken wrap beside the number; when they need more lines than it is tall,
+        # the count of cones taken says it in a line.
+        for text in self._taken:
+            height = measure(text, theme.FONT_SMALL, width=beside, bold=False)[1]
+            if height <= max(room, theme.FONT_SMALL * 1.3):
+                break
+        self.taken.text = text
         self.info.height = height
 
     def _outline(self, *_) -> None:
         self._edge.rounded_rectangle = (self.x + 1, self.y + 1, self.width - 2, self.height - 2, 10)
+
+
+def measure(text: str, font_size: float, markup: bool = False, width: float | None = None,
+            bold: bool = True) -> tuple[int, int]:
+    """A text's size as drawn: on one line, or wrapped to `width` (labels shorten themselves with "…")."""
+    probe = Label(text=text, markup=markup, font_size=font_size, bold=bold,
+                  text_size=(width, None) if width else (None, None))
+    probe.texture_update()
+    return probe.texture_size

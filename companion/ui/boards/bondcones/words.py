@@ -51,11 +51,20 @@ def window(win: dict[str, Any] | None) -> str:
     return f"{symbol('⚔')} battle: {n} turn{'s' if n != 1 else ''} left"
 
 
-def taken(side: dict[str, Any]) -> str:
-    """The values this side has captured so far, in order."""
-    if not side["taken"]:
-        return "took –"
-    return "took " + " ".join(str(v) for v in side["taken"])
+def taken(side: dict[str, Any]) -> list[str]:
+    """The values this side has captured, longest wording first, for the frame to pick what fits.
+
+    Grouped by value, highest first ("took 8 4×3 2 0×2"): at most five groups however long
+    the game, and the values gone are what the table wants to know. The order they were
+    taken in is in the history.
+    """
+    values = side["taken"]
+    if not values:
+        return ["took –"]
+    groups = " ".join(f"{v}×{values.count(v)}" if values.count(v) > 1 else str(v)
+                      for v in sorted(set(values), reverse=True))
+    n = len(values)
+    return [f"took {groups}", f"took {n} cone{'s' if n != 1 else ''}"]
 
 
 def demand_parts(demand: dict[str, Any] | None) -> tuple[str, str]:
