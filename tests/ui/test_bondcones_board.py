@@ -134,7 +134,7 @@ def test_a_new_turn_shows_no_roll_of_the_turn_before(make_app, size):
     press(app, "8")  # Leo captures: Mia's turn begins, again without Leo's 2 on the die
     shown = panel(app)
     assert "rolled" not in shown and "Move a cone" not in shown, shown
-    assert dice(app) == [("Mia", "?")] and "Mia rolls" in shown
+    assert dice(app) == [("Mia", "?")] and "Mia rolls" in shown and "Leo captured an 8 from Mia" in shown
     shot(app, "bondcones-waiting", size)
 
 
@@ -283,9 +283,9 @@ def test_the_tray_state_is_shown_and_followed(make_app):
     assert any(t.endswith("Tray connected") for t in app.texts())
     tray["status"] = DeviceStatus("Dice tray", "waiting", "reconnecting to /dev/dicetray")
     board(app)._tick(0)  # what the board's clock does every few seconds
-    assert any(t.endswith("Tray lost: tap rolls") for t in app.texts())
+    assert any(t.endswith("Tray lost: enter rolls") for t in app.texts())
     plain = start(make_app)
-    assert any(t.endswith("No tray: tap rolls") for t in plain.texts())
+    assert any(t.endswith("No tray: enter rolls") for t in plain.texts())
     # The board looks at the tray every few seconds while it is on the play screen, and stops after.
     shown = board(plain)
     assert shown._tray_event is not None

@@ -188,7 +188,7 @@ class BondCones(Game):
         state["captures"].append(
             {"by": player, "from": victim, "value": value, "how": "capture", "cone": cone_kind, "bondos": moved}
         )
-        _say(state, "capture", f"{player} captured a {value} from {victim}", player=player, victim=victim,
+        _say(state, "capture", f"{player} captured {_a(value)} from {victim}", player=player, victim=victim,
              value=value, cone=cone_kind, bondos=moved)
         if moved:
             taken = "the Double BondO" if moved == 2 else "a BondO"
@@ -300,7 +300,7 @@ class BondCones(Game):
         state["captures"].append(
             {"by": remover, "from": loser, "value": value, "how": "removal", "cone": ledger.ORDINARY, "bondos": 0}
         )
-        _say(state, "cone_removed", f"{remover} removed a {value} from {loser}", player=remover, victim=loser,
+        _say(state, "cone_removed", f"{remover} removed {_a(value)} from {loser}", player=remover, victim=loser,
              value=value)
         if not self._check_win(state, remover):
             _end_turn(state)
@@ -367,6 +367,11 @@ def _end_turn(state: State) -> None:
     state["turn"] = 1 - state["turn"]
     state["step"] = "roll"
     state["turn_number"] += 1
+
+
+def _a(value: int) -> str:
+    """A cone's value with its article, as said aloud: "an 8", "a 4"."""
+    return f"an {value}" if value == 8 else f"a {value}"
 
 
 def _say(state: State, kind: str, text: str, **fields: Any) -> None:

@@ -184,6 +184,15 @@ def test_the_view_keeps_a_battles_ties_and_its_deciding_pair_until_the_next_roll
     assert s.view()["view"]["last_battle"] == decided
 
 
+def test_captures_and_removals_are_said_with_the_right_article():
+    s = new(target=41)
+    said = [play(s, *MIA_STARTS, roll("1"), cap(8)).events[0]["text"], play(s, roll("1"), cap(4)).events[0]["text"]]
+    assert said == ["Mia captured an 8 from Leo", "Leo captured a 4 from Mia"]
+    play(s, roll("1"), cap(0, with_="bondo", cone="bondo"), BATTLE, roll("1"), roll("2"))  # Leo loses
+    change = s.dispatch({"type": "remove", "value": 1})
+    assert change.events[0]["text"] == "Mia removed a 1 from Leo"
+
+
 def test_battle_rolls_come_challenger_first_and_are_checked_by_name():
     s = new()
     play(s, *MIA_STARTS, roll("3"), cap(0, cone="bondo"), BATTLE)

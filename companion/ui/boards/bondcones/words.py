@@ -82,18 +82,20 @@ def demand_parts(demand: dict[str, Any] | None) -> tuple[str, str]:
 # The line sits under the counting frames, a third of the board: about 186 px at 800x480 in
 # 18 sp, so every state is kept to a few words (about 20 letters). The dot's colour carries
 # the level and the status screen the details (unplugged, port in use, ...).
+# Without the tray the face buttons only record what the physical Dice Cone showed ("tap
+# rolls" read as "tap to roll"): the table enters its rolls.
 TRAY_WORDS = {
     "ok": "Tray connected",
-    "off": "Tray off: tap rolls",
-    "waiting": "Tray lost: tap rolls",  # unplugged, not found yet or not answering: it is looked for again
-    "error": "Tray error: tap rolls",
+    "off": "Tray off: enter rolls",
+    "waiting": "Tray lost: enter rolls",  # unplugged, not found yet or not answering: it is looked for again
+    "error": "Tray error: enter rolls",
 }
 
 
 def tray(status: DeviceStatus | None) -> tuple[str, str]:
-    """The dice tray's state as (level, words); without a tray the touch entry is the way in."""
+    """The dice tray's state as (level, words); without a tray the rolls are entered by touch."""
     if status is None:
-        return "off", "No tray: tap rolls"
+        return "off", "No tray: enter rolls"
     return status.level, TRAY_WORDS[status.level]
 
 
