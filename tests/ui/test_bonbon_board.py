@@ -624,3 +624,53 @@ def test_the_draw_panel_stays_clear_of_the_tiles_in_every_draw_state(make_app, s
     check_entry_fits(app, "the zero's extra turn, and a first pass")
     press(app, "Must face-up")
     check_entry_fits(app, "the zero's extra turn, must face-up")
+
+
+def rendered_size(label) -> tuple[float, float]:
+    from kivy.core.text.markup import MarkupLabel
+
+    probe = MarkupLabel(text=label.text, font_size=label.font_size, bold=label.bold, font_name=label.font_name)
+    probe.refresh()
+    return probe.texture.size
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600)])
+def test_the_sets_column_and_the_count_buttons_show_their_words_whole(make_app, size):
+    """The trial: a player with two separate face-down cards read "0(…" under "sets", and the variety
+    count's Back button read "Bac" over "k"."""
+    app = start(make_app, names=SIX, size=size)
+    begin(app, tiles=("variety", "sets", "three"))
+    act = app.table.session.dispatch
+    d, u = {"type": "draw", "face": "down"}, {"type": "draw", "face": "up", "kind": "regular", "value": 1}
+    for a in (d, d, d, u, d, u,  # Anna, Bartholomew, Cris, Dominique, Eli, Francesca
+              u, d, d, d, d, d,
+              d, {"type": "pass"}, {"type": "take_tile", "tile": "variety"}, u, d, {"type": "pass"}, d,
+              {"type": "pass"}, d, {"type": "pass"}, {"type": "pass"}, {"type": "pass"}):
+        act(a)
+    assert view(app)["phase"] == "reveal"
+    for waiting in view(app)["reveal"]:
+        if waiting["player"] != "Bartholomew":
+            act({"type": "reveal", "player": waiting["player"], "values": [2] * waiting["values"]})
+    app.frames(3)
+    # Bartholomew's two cards, then how many illustrations: the count's buttons, Back among them.
+    value(app, 2)
+    value(app, 3)
+    assert any("holds the +1 variety tile" in t for t in app.texts())
+    check_entry_fits(app, "the variety count")
+    back = app.find("Back", root=board(app).entry)
+    assert back.width >= 56 and rendered_width(back) <= back.width - 2 * theme.GAP, back.size
+    app.screenshot(f"bonbon-variety-count-{size[0]}x{size[1]}")
+    value(app, 2)
+    assert view(app)["phase"] == "scored"
+    app.frames(3)
+    lines = {line["player"]: line for line in view(app)["scoring"]["lines"]}
+    assert lines["Anna"]["face_down_sets"] == [1, 1] and lines["Cris"]["face_down_sets"] == [2, 1]
+    table = board(app).scoring
+    for row, line in zip(table.lines, view(app)["scoring"]["lines"]):
+        cell = list(reversed(row.children))[1]  # after the name
+        sets = len(line["face_down_sets"])
+        if sets:
+            assert f"{sets} set{'s' if sets > 1 else ''}" in cell.text and cell.text.startswith(str(line["sets_points"]))
+        wide, tall = rendered_size(cell)
+        assert wide <= cell.width and tall <= cell.height, (line["player"], cell.text, (wide, tall), tuple(cell.size))
+    app.screenshot(f"bonbon-scoring-sets-{size[0]}x{size[1]}")

@@ -44,13 +44,35 @@ def grid(widgets: Iterable[Widget], cols: int, spacing: float = GAP) -> GridLayo
     return layout
 
 
+class ValueGrid(GridLayout):
+    """Value buttons in as many columns as asked (more for a long range, to stay two rows), but never
+    so many that a button gets narrower than a finger: then a third row, and "Back" on one line."""
+
+    def __init__(self, cells: list[Widget], cols: int, spacing: float) -> None:
+        super().__init__(cols=cols, spacing=spacing, size_hint_y=None)
+        self.most = cols
+        for cell in cells:
+            self.add_widget(cell)
+        self._fit_height()
+        self.bind(width=self._fit)  # once laid out: the width it has now is not yet its own
+
+    def _fit(self, *_) -> None:
+        gap = self.spacing[0]
+        self.cols = max(1, min(self.most, int((self.width + gap) // (theme.TOUCH + gap))))
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        rows = max(1, math.ceil(len(self.children) / self.cols))
+        self.height = rows * theme.TOUCH + (rows - 1) * self.spacing[1]
+
+
 def value_grid(values: list[int], choose: Callable[[int], Any], cols: int = 5,
                back: Callable[[], Any] | None = None, spacing: float = GAP) -> GridLayout:
-    """One big button per value (and Back in the last cell); a long range takes more columns, not a third row."""
+    """One big button per value (and Back in the last cell)."""
     cells = [button(f"[b]{v}[/b]", lambda v=v: choose(v), font_size=theme.FONT_TITLE) for v in values]
     if back:
         cells.append(button("Back", back, font_size=theme.FONT_SMALL))
-    return grid(cells, max(cols, math.ceil(len(cells) / 2)), spacing)
+    return ValueGrid(cells, max(cols, math.ceil(len(cells) / 2)), spacing)
 
 
 def tile_label(tile: str, prefix: str = "") -> str:

@@ -29,14 +29,17 @@ class RevealPanel(BoxLayout):
 
     def build(self) -> None:
         self.clear_widgets()
-        if len(self.waiting) > 1:
+        need = self.waiting[self.player]
+        counting = len(self.values) >= need["values"]
+        # While a player's count of illustrations follows their values, the names give way: a long
+        # count may need a third row of buttons at 800x480 (Back brings them back).
+        if len(self.waiting) > 1 and not (counting and self.values):
             chips = [parts.name_chip(name, name == self.player, self._choose, f"bonbon-reveal-{id(self)}")
                      for name in self.waiting]
             self.add_widget(parts.grid(chips, min(3, len(chips))))
-        need = self.waiting[self.player]
         so_far = f" Entered: {', '.join(str(v) for v in self.values)}." if self.values else ""
         back = self._back if self.values else None
-        if len(self.values) < need["values"]:
+        if not counting:
             # Every back in the row, as the table counts them, the ones the app knows too.
             count = max(need["values"], len(self._down()))
             # Named by its place in the row, as the zero and the reveal card name theirs, and framed on

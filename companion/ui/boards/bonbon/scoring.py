@@ -13,7 +13,7 @@ from companion.ui.widgets import Panel, Text
 
 # (heading, key, width weight); the name column comes first.
 COLUMNS = (
-    ("sets", "sets_points", 1.0),
+    ("sets", "sets_points", 1.25),  # the points, and under them how many sets: "1" over "2 sets"
     ("cards", "card_values", 1.0),
     ("tile", "tile_points", 1.0),
     ("total", "total", 1.15),
@@ -21,15 +21,15 @@ COLUMNS = (
     ("down", "face_down_cards", 1.0),
     ("tokens", "token", 1.2),
 )
-NAME_WEIGHT = 2.6
+NAME_WEIGHT = 2.35
 NOTE = ("Sets: each set of face-down cards in a row scores its size less 1. "
         "Ties: most cards played (not zeros), then most face-down cards.")
 
 
 def _cell(text: str, weight: float, colour=None, bold: bool = False, size: float | None = None,
-          halign: str = "center") -> Label:
+          halign: str = "center", shorten: bool = True) -> Label:
     label = Label(text=text, markup=True, bold=bold, font_size=size or theme.FONT, color=colour or theme.TEXT,
-                  size_hint_x=weight, halign=halign, valign="middle", shorten=True, shorten_from="right")
+                  size_hint_x=weight, halign=halign, valign="middle", shorten=shorten, shorten_from="right")
     label.bind(size=lambda w, *_: setattr(w, "text_size", w.size))
     return label
 
@@ -46,10 +46,23 @@ def cell_text(line: dict[str, Any], key: str) -> str:
     """One number of a line as the table prints it."""
     if key == "tile_points" and line["tile"] is None:
         return "–"
-    if key == "sets_points" and line["face_down_sets"]:
-        runs = "+".join(str(r) for r in line["face_down_sets"])
-        return f"{line[key]}[size={int(theme.FONT_SMALL * 0.8)}][color={words.hex_of(theme.MUTED)}] ({runs})[/color][/size]"
     return str(line[key])
+
+
+def sets_text(line: dict[str, Any], height: float) -> tuple[str, float]:
+    """The sets cell: the points from sets, and on a second line how many sets of face-down cards.
+
+    Both lines sized to the row's height (rows are shorter with six players). The sizes of the sets
+    ("2+1") beside the points were cut to "0(…" in a column this narrow, and told a player less.
+    """
+    points, sets = line["sets_points"], len(line["face_down_sets"])
+    size = min(theme.FONT, height * 0.46)
+    if not sets:
+        return str(points), size
+    small = int(min(theme.FONT_SMALL * 0.75, height * 0.3))
+    muted = words.hex_of(theme.MUTED)
+    # The line break inside the smaller size: outside it, the second line is as tall as the first.
+    return f"{points}[size={small}]\n[color={muted}]{sets} set{'s' if sets > 1 else ''}[/color][/size]", size
 
 
 class ScoringTable(Panel):
@@ -124,7 +137,21 @@ class ScoringTable(Panel):
                                  bold=True, size=theme.FONT_SMALL, halign="left"))
         else:
             for _heading, key, weight in COLUMNS[:-1]:
+                if key == "sets_points":
+                    row.add_widget(self._sets_cell(line, row, weight))
+                    continue
                 row.add_widget(_cell(cell_text(line, key), weight, bold=key == "total",
                                      size=theme.FONT_TITLE if key == "total" else theme.FONT))
         row.add_widget(_cell(held, COLUMNS[-1][2]))
         return row
+
+    @staticmethod
+    def _sets_cell(line: dict[str, Any], row: Panel, weight: float) -> Label:
+        cell = _cell("", weight, shorten=False)  # a shortened label is one line: the count goes under the points
+
+        def fit(*_) -> None:
+            cell.text, cell.font_size = sets_text(line, row.height)
+
+        row.bind(height=fit)
+        fit()
+        return cell
