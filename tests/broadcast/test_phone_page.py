@@ -244,6 +244,20 @@ def test_a_new_game_clears_the_last_games_news_but_not_its_own_first_event(broke
         table_login.loop_stop()
 
 
+def test_a_decided_bondo_battle_shows_its_pair_and_winner(broker, table, broadcaster, browser):
+    script = ROOT / "tests" / "games" / "bondcones" / "scripts" / "bondo_battle_won.jsonl"
+    lines = [json.loads(x) for x in script.read_text().splitlines() if x.strip()]
+    session = table.start(lines[0]["game"], lines[0]["players"], lines[0].get("options", {}))
+    open_page(browser, broker)
+    for action in lines[1:]:
+        session.dispatch(action)
+    wait_for(lambda: revision(browser) == str(session.revision), timeout=5)
+    battle = session.view()["view"]["last_battle"]
+    assert battle and battle["winner"] == "Leo"  # the script's battle, as the table decided it
+    info = " ".join(text(browser, "table-info").split())
+    assert "BondO Battle won by Leo (Leo PEEK, Mia 3)" in info, info
+
+
 def _landed_scripts():
     from companion import games
 

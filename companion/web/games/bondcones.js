@@ -1,8 +1,11 @@
 /* BondCones on the phone: points captured, points still to win, cones and BondOs per side,
- * the last roll and any BondO Battle. */
+ * the last roll, any BondO Battle and how the last one was decided. */
 (function () {
   "use strict";
   var G = Companion.generic;
+
+  // Die faces as the Dice Cone and the touchscreen show them: 1-4, PEEK, BONDO.
+  function face(f) { return String(f).toUpperCase(); }
 
   function side(state, name) {
     return (state.view && state.view.sides && state.view.sides[name]) || null;
@@ -22,8 +25,14 @@
       var rows = [];
       if (v.turn_number) rows.push(["turn", v.turn_number]);
       if (v.target) rows.push(["points to win", v.target]);
-      if (v.last_roll) rows.push(["last roll", v.last_roll.player + ": " + G.label(v.last_roll.face)]);
+      if (v.last_roll) rows.push(["last roll", v.last_roll.player + ": " + face(v.last_roll.face)]);
       if (v.battle) rows.push(["BondO Battle", v.battle.challenger + " against " + v.battle.defender]);
+      var b = v.last_battle;
+      if (b && b.rolls && b.winner) {
+        // The deciding pair, as both players rolled it openly at the table.
+        var pair = [b.challenger, b.defender].map(function (p) { return p + " " + face(b.rolls[p]); });
+        rows.push(["BondO Battle won by", b.winner + " (" + pair.join(", ") + ")"]);
+      }
       return rows.length ? rows : generic;
     },
     more: function () { return []; },
