@@ -124,7 +124,7 @@ class BondCones(Game):
         opening = state["opening"]
         i = state["turn"]
         opening["rolls"][i] = face
-        _say(state, "roll", f"{state['players'][i]} rolled {face} for the opening", player=state["players"][i],
+        _say(state, "roll", f"{state['players'][i]} rolled {_face(face)} for the opening", player=state["players"][i],
              face=face, purpose="opening")
         if i == 0:
             state["turn"] = 1
@@ -137,7 +137,7 @@ class BondCones(Game):
             opening["rolls"] = [None, None]
             opening["rounds"] += 1
             state["turn"] = 0
-            _say(state, "opening_tie", f"Both rolled {face}: roll again")
+            _say(state, "opening_tie", f"Both rolled {_face(face)}: roll again")
             return
         starter = state["players"][winner]
         state.update(phase="play", step="roll", turn=winner, turn_number=1, starter=starter)
@@ -156,7 +156,7 @@ class BondCones(Game):
         demand = dice.demand(face, carriers, state["aside"])
         state["last_battle"] = None  # this roll is now what the table looks at
         state["last_roll"] = {"player": player, "face": face, "demand": demand, "turn_number": state["turn_number"]}
-        _say(state, "roll", f"{player} rolled {face}: {demand['text']}", player=player, face=face, purpose="turn",
+        _say(state, "roll", f"{player} rolled {_face(face)}: {demand['text']}", player=player, face=face, purpose="turn",
              demand=demand["kind"])
         if demand["kind"] == "move":
             state["step"] = "move"
@@ -244,13 +244,13 @@ class BondCones(Game):
     def _battle_roll(self, state: State, face: str) -> None:
         fight = state["battle"]
         who = battle.roller(fight)
-        _say(state, "roll", f"{who} rolled {face} in the BondO Battle", player=who, face=face, purpose="battle")
+        _say(state, "roll", f"{who} rolled {_face(face)} in the BondO Battle", player=who, face=face, purpose="battle")
         outcome = battle.record(fight, face)
         if outcome is None:
             return
         challenger, defender = fight["challenger"], fight["defender"]
         if outcome == "again":
-            _say(state, "battle_tie", f"Both rolled {face}: roll again")
+            _say(state, "battle_tie", f"Both rolled {_face(face)}: roll again")
             return
         state["battle"] = None
         state["last_battle"] = {
@@ -372,6 +372,11 @@ def _end_turn(state: State) -> None:
 def _a(value: int) -> str:
     """A cone's value with its article, as said aloud: "an 8", "a 4"."""
     return f"an {value}" if value == 8 else f"a {value}"
+
+
+def _face(face: str) -> str:
+    """A die face in a sentence, as the Dice Cone shows it: 1-4, PEEK, BONDO (the data keeps ids)."""
+    return face.upper()
 
 
 def _say(state: State, kind: str, text: str, **fields: Any) -> None:
