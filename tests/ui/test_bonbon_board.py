@@ -674,3 +674,84 @@ def test_the_sets_column_and_the_count_buttons_show_their_words_whole(make_app, 
         wide, tall = rendered_size(cell)
         assert wide <= cell.width and tall <= cell.height, (line["player"], cell.text, (wide, tall), tuple(cell.size))
     app.screenshot(f"bonbon-scoring-sets-{size[0]}x{size[1]}")
+
+
+def row_of(app: AppDriver, name: str):
+    return next(row for row in board(app).players.shown if row.player == name)
+
+
+def touch_row_card(app: AppDriver, name: str, position: int) -> None:
+    """A finger on a card in the player's row on the left (not the entry panel's button)."""
+    touch(app, row_of(app, name).cards.chips[position - 1])
+
+
+def touch_strip_tile(app: AppDriver, tile_id: str) -> None:
+    touch(app, next(box for box in board(app).tiles.boxes if box.tile == tile_id))
+
+
+def toast(app: AppDriver) -> str:
+    return app.app.toast.text if app.app.toast.opacity > 0 else ""
+
+
+def test_touching_a_card_in_a_row_or_a_tile_on_the_strip_makes_the_same_choice(make_app):
+    """The trial: during Swap, Turn down or Reveal, a finger on the card in the player's row did nothing,
+    nor did one on a tile in the top strip while the first passer chose a tile."""
+    app = start(make_app)
+    begin(app, tiles=("three", "zeros", "ones"))
+    press(app, "Face down")  # Anna
+    value(app, 4)  # John
+    # Cris's reveal card: Anna's back, touched in Anna's row, asks for its value and is framed.
+    press(app, "Reveal")
+    value(app, 1)
+    touch_row_card(app, "John", 1)  # a face-up card: not a target, and the table is told why
+    assert view(app)["step"] == "effect" and "face-down card of another player" in toast(app)
+    app.screenshot("bonbon-touch-not-a-target")
+    touch_row_card(app, "Anna", 1)
+    assert asked_position(app) == 1 and marked(app) == [("Anna", 1)]
+    value(app, 2)
+    assert player(app, "Anna")["cards"] == [{"face": "up", "kind": None, "value": 2}]
+    # Anna's turn-down card: John's 4, touched in his row.
+    press(app, "Turn down")
+    value(app, 3)
+    touch_row_card(app, "John", 1)
+    assert player(app, "John")["cards"] == [{"face": "down"}]
+    # John's swap card: Anna's 3 (her card 2), then Cris's reveal card, both touched in the rows.
+    press(app, "Swap")
+    value(app, 1)
+    touch_row_card(app, "Anna", 2)
+    assert marked(app) == [("Anna", 2)]
+    touch_row_card(app, "Cris", 1)
+    assert [c.get("value") for c in player(app, "Anna")["cards"]] == [2, 1]
+    assert [c.get("value") for c in player(app, "Cris")["cards"]] == [3]
+    # Cris passes first and takes a tile by touching it on the strip.
+    press(app, FIRST_PASS)
+    touch_strip_tile(app, "zeros")
+    assert player(app, "Cris")["tile"] == "zeros" and view(app)["step"] == "turn"
+    # Anna's pass card: a tile on the strip passes her with it; a taken tile is refused with a word.
+    press(app, "Pass + tile")
+    value(app, 1)
+    touch_strip_tile(app, "zeros")
+    assert view(app)["step"] == "effect" and "already taken" in toast(app)
+    touch_strip_tile(app, "ones")
+    assert player(app, "Anna")["status"] == "passed" and player(app, "Anna")["tile"] == "ones"
+
+
+def test_touching_a_row_at_the_reveal_chooses_that_player(make_app):
+    app = start(make_app)
+    begin(app)
+    act = app.table.session.dispatch
+    for _ in range(2):
+        for _ in range(3):
+            act({"type": "draw", "face": "down"})
+    act({"type": "pass"})
+    act({"type": "take_tile", "tile": "three"})
+    act({"type": "pass"})
+    act({"type": "pass"})
+    app.frames(3)
+    assert "Anna turns over 2 face-down cards, left to right. Card 1 (from the left) shows:" in app.texts()
+    touch_row_card(app, "Cris", 2)
+    assert "Cris turns over 2 face-down cards, left to right. Card 1 (from the left) shows:" in app.texts()
+    assert marked(app) == [("Cris", 1)]  # still left to right: the first card is asked first
+    value(app, 5)
+    value(app, 6)
+    assert player(app, "Cris")["cards"] == [{"face": "down", "value": 5}, {"face": "down", "value": 6}]

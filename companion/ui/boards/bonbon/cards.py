@@ -128,3 +128,18 @@ class CardRow(Widget):
             line, place = divmod(i, per_line)
             chip.size = (wide, tall)
             chip.pos = (self.x + place * (wide + gap), top - (line + 1) * tall - line * self.GAP)
+
+    def position_at(self, pos: tuple[float, float]) -> int | None:
+        """The card (from 1 on the left) nearest a touch over the cards, or None beside them: a chip may
+        be narrower than a finger."""
+        if not self.chips or not self.collide_point(*pos):
+            return None
+        if pos[0] > max(chip.right for chip in self.chips) + self.GAP:
+            return None  # right of the last card, where the row is empty
+        return 1 + min(range(len(self.chips)), key=lambda i: _distance(self.chips[i], pos))
+
+
+def _distance(chip: Widget, pos: tuple[float, float]) -> float:
+    dx = max(chip.x - pos[0], 0, pos[0] - chip.right)
+    dy = max(chip.y - pos[1], 0, pos[1] - chip.top)
+    return dx * dx + dy * dy

@@ -16,13 +16,19 @@ from kivy.uix.stacklayout import StackLayout
 
 from companion.ui import theme
 from companion.ui.boards.bonbon import parts, words
-from companion.ui.boards.bonbon.parts import Act, Focus
+from companion.ui.boards.bonbon.parts import Act, Focus, Say
 from companion.ui.widgets import BigButton
 
 ASK = {
     "peek": "Reveal: tap another player's face-down card",
     "swap": "Swap: tap two cards of two different players",
     "hide": "Turn face-down: tap a face-up card",
+}
+
+NOT_A_TARGET = {  # one line on the message bar
+    "peek": "Reveal: tap a face-down card of another player still in",
+    "swap": "Swap: tap a card of a player still in the round",
+    "hide": "Turn down: tap a face-up card of a player still in",
 }
 
 
@@ -53,9 +59,10 @@ class TargetPanel(BoxLayout):
     """Choose the card(s) for the effect on offer, or decline it."""
 
     def __init__(self, spec: dict[str, Any], decline: dict[str, Any] | None, players: list[dict[str, Any]],
-                 colours: dict[str, list[float]], act: Act, focus: Focus, **kwargs) -> None:
+                 colours: dict[str, list[float]], act: Act, focus: Focus, say: Say, **kwargs) -> None:
         super().__init__(orientation="vertical", spacing=parts.GAP, **kwargs)
         self.focus = focus
+        self.say = say
         self.spec = spec
         self.kind = spec["type"]
         self.decline = decline
@@ -122,6 +129,14 @@ class TargetPanel(BoxLayout):
         cards.bind(minimum_height=lambda w, h: setattr(line, "height", max(theme.TOUCH, h)))
         line.add_widget(cards)
         return line
+
+    def card_touched(self, player: str, position: int | None) -> bool:
+        """A card in a player's row: the same as its button here; any other card says what may be chosen."""
+        if position is not None and (player, position) in self.targets:
+            self._chose({"player": player, "card": position})
+        else:
+            self.say(NOT_A_TARGET[self.kind])
+        return True
 
     def _chose(self, ref: dict[str, Any]) -> None:
         if self.kind == "hide":

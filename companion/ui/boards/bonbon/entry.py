@@ -9,7 +9,7 @@ from kivy.uix.widget import Widget
 from companion.ui import theme
 from companion.ui.boards.bonbon.draw import DrawPanel
 from companion.ui.boards.bonbon.effects import TargetPanel
-from companion.ui.boards.bonbon.parts import Act, Focus
+from companion.ui.boards.bonbon.parts import Act, Focus, Say
 from companion.ui.boards.bonbon.reveal import RevealPanel
 from companion.ui.boards.bonbon.start import StartPanel
 from companion.ui.boards.bonbon.summary import GameOver
@@ -20,11 +20,25 @@ from companion.ui.widgets import Panel
 class EntryPanel(Panel):
     """Rebuilt on every change; choices made on the way (a kind, a first card) live until then."""
 
-    def __init__(self, act: Act, focus: Focus, **kwargs) -> None:
+    def __init__(self, act: Act, focus: Focus, say: Say, **kwargs) -> None:
         # Little above and below: the draw panel needs all the height it can get at 800x480.
         super().__init__(orientation="vertical", padding=(theme.PAD, 4), **kwargs)
         self.act = act
         self.focus = focus
+        self.say = say
+        self.panel: Widget | None = None
+
+    # -- touches on the board itself: the same choice as the panel's button --------------------
+
+    def card_touched(self, player: str, position: int | None) -> bool:
+        """A player's row was touched (on the card at `position`, or beside the cards: None)."""
+        handler = getattr(self.panel, "card_touched", None)
+        return bool(handler and handler(player, position))
+
+    def tile_touched(self, tile: str) -> bool:
+        """A tile on the strip above was touched."""
+        handler = getattr(self.panel, "tile_touched", None)
+        return bool(handler and handler(tile))
 
     def show(self, view: dict[str, Any], colours: dict[str, list[float]]) -> None:
         expected = view["expected"]
@@ -39,16 +53,17 @@ class EntryPanel(Panel):
         elif "draw" in legal:
             panel = DrawPanel(who, legal, self.act, self.focus)
         elif "take_tile" in legal:
-            panel = TakeTile(who, legal["take_tile"], None, self.act)
+            panel = TakeTile(who, legal["take_tile"], None, self.act, self.say)
         elif view["view"].get("effect") == "pass_tile" and "pass" in legal:
-            panel = TakeTile(who, legal["pass"], decline, self.act)
+            panel = TakeTile(who, legal["pass"], decline, self.act, self.say)
         elif legal.keys() & {"peek", "swap", "hide"}:
             kind = next(k for k in ("peek", "swap", "hide") if k in legal)
-            panel = TargetPanel(legal[kind], decline, players, colours, self.act, self.focus)
+            panel = TargetPanel(legal[kind], decline, players, colours, self.act, self.focus, self.say)
         elif "reveal" in legal:
-            panel = RevealPanel(legal["reveal"], players, self.act, self.focus)
+            panel = RevealPanel(legal["reveal"], players, self.act, self.focus, self.say)
         elif "next_round" in legal:
             panel = next_round(legal["next_round"], self.act)
         else:
             panel = GameOver(view["view"])
+        self.panel = panel
         self.add_widget(panel)

@@ -17,6 +17,8 @@ GAP = 6
 Act = Callable[[dict[str, Any]], Any]
 # Frame cards on the board, (player, position from 1 on the left): the card a prompt asks about.
 Focus = Callable[[list[tuple[str, int]]], Any]
+# A short message to the table (a touch on the board that chooses nothing says why).
+Say = Callable[[str], Any]
 
 
 def caption(text: str, colour: list[float] | None = None, bold: bool = False) -> Text:

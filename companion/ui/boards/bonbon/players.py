@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kivy.graphics import Color, Line, Rectangle
@@ -25,6 +26,7 @@ class PlayerRow(Panel):
     def __init__(self, **kwargs) -> None:
         super().__init__(padding=(theme.PAD, 2, theme.GAP, 2), spacing=theme.GAP, radius=8, **kwargs)
         self.player: str | None = None
+        self.touched: Callable[[str, int | None], bool] | None = None
         who = BoxLayout(orientation="vertical", size_hint_x=None, width=140)
         self.name = Text(text="", wrap=False, markup=True, bold=True, font_size=theme.FONT)
         self.line2 = Text(text="", wrap=False, markup=True, font_size=theme.FONT_SMALL)
@@ -81,6 +83,14 @@ class PlayerRow(Panel):
         self._stripe_colour.rgba = colour
         self._edge_colour.rgba = colour if acting else (0, 0, 0, 0)
 
+    def on_touch_down(self, touch) -> bool:
+        # The row answers a touch when the entry panel is choosing a card or a player: the same choice
+        # as the panel's buttons, so a finger on the card itself is never ignored.
+        if self.touched is not None and self.player is not None and self.collide_point(*touch.pos):
+            if self.touched(self.player, self.cards.position_at(touch.pos)):
+                return True
+        return super().on_touch_down(touch)
+
     def _outline(self, *_) -> None:
         self._stripe.pos, self._stripe.size = (self.x, self.y + 4), (5, self.height - 8)
         self._edge.rounded_rectangle = (self.x + 1, self.y + 1, self.width - 2, self.height - 2, 8)
@@ -101,8 +111,9 @@ class PlayerList(BoxLayout):
 
     MAX_ROW = 76
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, touched: Callable[[str, int | None], bool] | None = None, **kwargs) -> None:
         super().__init__(orientation="vertical", spacing=3, **kwargs)
+        self.touched = touched  # a row touched: (player, card position from 1, or None)
         self.rows: list[PlayerRow] = []
         self.shown: list[PlayerRow] = []
         self.bind(height=self._fit)
@@ -111,6 +122,7 @@ class PlayerList(BoxLayout):
              to_win: int, playing: bool = True) -> None:
         while len(self.rows) < len(players):
             self.rows.append(PlayerRow(size_hint_y=None))
+            self.rows[-1].touched = self.touched
         self.clear_widgets()
         self.shown = self.rows[: len(players)]
         for row, player in zip(self.shown, players):

@@ -11,13 +11,14 @@ from typing import Any
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.ui.boards.bonbon import parts, words
-from companion.ui.boards.bonbon.parts import Act, Focus
+from companion.ui.boards.bonbon.parts import Act, Focus, Say
 
 
 class RevealPanel(BoxLayout):
-    def __init__(self, spec: dict[str, Any], players: list[dict[str, Any]], act: Act, focus: Focus,
+    def __init__(self, spec: dict[str, Any], players: list[dict[str, Any]], act: Act, focus: Focus, say: Say,
                  **kwargs) -> None:
         super().__init__(orientation="vertical", spacing=parts.GAP, **kwargs)
+        self.say = say
         self.waiting = {w["player"]: w for w in spec["fields"]["players"]}
         self.rows = {p["name"]: p.get("cards", []) for p in players}
         self.values_offered = list(spec["fields"]["value"])
@@ -68,6 +69,14 @@ class RevealPanel(BoxLayout):
 
     def _down(self) -> list[int]:
         return [i + 1 for i, card in enumerate(self.rows.get(self.player, [])) if card["face"] == "down"]
+
+    def card_touched(self, player: str, position: int | None) -> bool:
+        """A player's row: choose that player, as their name here does (values still go left to right)."""
+        if player in self.waiting:
+            self._choose(player)
+        else:
+            self.say(f"{player} has nothing left to turn over")
+        return True
 
     def _choose(self, name: str) -> None:
         if name != self.player:

@@ -10,16 +10,18 @@ from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.boards.bonbon import parts
-from companion.ui.boards.bonbon.parts import Act
+from companion.ui.boards.bonbon.parts import Act, Say
 
 
 class TakeTile(BoxLayout):
     """A passer takes one tile still on display: one touch. With the pass card, the pass goes with it."""
 
-    def __init__(self, who: str, spec: dict[str, Any], decline: dict[str, Any] | None, act: Act, **kwargs) -> None:
+    def __init__(self, who: str, spec: dict[str, Any], decline: dict[str, Any] | None, act: Act, say: Say,
+                 **kwargs) -> None:
         super().__init__(orientation="vertical", spacing=parts.GAP, **kwargs)
         tiles = spec["fields"].get("tile", [])
         kind = spec["type"]  # "take_tile", or "pass" when the pass card offers passing with a tile
+        self.tiles, self.kind, self.act, self.say = tiles, kind, act, say
         if kind == "pass":
             self.add_widget(parts.caption(f"{who} may pass now and take a bonus tile:", bold=True))
         else:
@@ -33,6 +35,15 @@ class TakeTile(BoxLayout):
         if decline:
             self.add_widget(parts.button(decline["label"], lambda: act({"type": "end_turn"}),
                                          font_size=theme.FONT_SMALL))
+
+
+    def tile_touched(self, tile: str) -> bool:
+        """A tile on the strip above: the same as its button here."""
+        if tile in self.tiles:
+            self.act({"type": self.kind, "tile": tile})
+        else:
+            self.say("That tile is already taken: choose one still on display")
+        return True
 
 
 class PickTiles(BoxLayout):

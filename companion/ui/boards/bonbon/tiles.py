@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
@@ -21,8 +22,18 @@ class TileBox(Panel):
         self.who = Text(text="", wrap=False, font_size=theme.FONT_SMALL * 0.9, halign="center")
         self.add_widget(self.what)
         self.add_widget(self.who)
+        self.tile: str | None = None
+        self.touched: Callable[[str], bool] | None = None
+
+    def on_touch_down(self, touch) -> bool:
+        # A passer choosing a tile may touch it here too: the same as its button in the entry panel.
+        if self.touched is not None and self.tile is not None and self.collide_point(*touch.pos):
+            if self.touched(self.tile):
+                return True
+        return super().on_touch_down(touch)
 
     def show(self, tile: str, holder: str | None, colour: list[float] | None) -> None:
+        self.tile = tile
         self.what.text = words.TILE_SHORT[tile]
         if holder is None:
             self.who.text = "on display"
@@ -39,8 +50,9 @@ class TileBox(Panel):
 class TileStrip(BoxLayout):
     """The tiles shown this round, in the order they were laid out."""
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, touched: Callable[[str], bool] | None = None, **kwargs) -> None:
         super().__init__(spacing=6, **kwargs)
+        self.touched = touched
         self.boxes: list[TileBox] = []
 
     def show(self, tiles: dict[str, Any] | None, colours: dict[str, list[float]]) -> None:
@@ -49,6 +61,7 @@ class TileStrip(BoxLayout):
         # A tile taken with the pass card may be one of the three; every tile on the strip is one shown.
         while len(self.boxes) < len(shown):
             self.boxes.append(TileBox())
+            self.boxes[-1].touched = self.touched
         self.clear_widgets()
         for box, tile in zip(self.boxes, shown):
             holder = holders.get(tile)
