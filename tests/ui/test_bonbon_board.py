@@ -755,3 +755,19 @@ def test_touching_a_row_at_the_reveal_chooses_that_player(make_app):
     value(app, 5)
     value(app, 6)
     assert player(app, "Cris")["cards"] == [{"face": "down", "value": 5}, {"face": "down", "value": 6}]
+
+
+def test_a_reveal_card_with_nothing_to_reveal_tells_the_table(make_app):
+    """The trial: a reveal card played when nobody had a face-down card was skipped without a word."""
+    app = start(make_app)
+    begin(app)
+    value(app, 3)  # Anna
+    press(app, "Reveal")  # John: nobody has a face-down card
+    value(app, 2)
+    assert view(app)["turn"] == "Cris" and view(app)["step"] == "turn"
+    assert toast(app) == "John's reveal card does nothing: no other player still in has a face-down card"
+    app.screenshot("bonbon-reveal-card-no-target")
+    touch(app, row_of(app, "Anna"))  # the next touch does not hide it before the table has read it
+    assert toast(app)
+    value(app, 1)  # Cris plays: the message has done its work
+    assert not toast(app)

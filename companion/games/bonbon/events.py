@@ -4,12 +4,38 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.games.bonbon import cards as c
 from companion.games.bonbon.scoring import TOKENS_TO_WIN
+from companion.games.bonbon.standing import active, is_eliminated
 
 State = dict[str, Any]
 
+# The effects that may find nothing to act on (the pass card and the turn-down card always can: the
+# player's own tile choice, the card itself).
+MAY_FIND_NOTHING = (c.PEEK, c.SWAP)
 
-def events(before: State, after: State) -> list[dict[str, Any]]:
+
+def skipped_effect(before: State, after: State, action: dict[str, Any]) -> dict[str, Any] | None:
+    """A reveal or swap card played face-up whose effect had nothing to act on, so the turn went on.
+
+    The rules skip it without asking the table ("there is no choice to make"); the event says so, so
+    that nobody wonders why the card did nothing. It depends only on what lies face-up or face-down
+    and who is still in, never on a face-down card's value.
+    """
+    kind = action.get("kind")
+    if action.get("type") != "draw" or action.get("face") != c.UP or kind not in MAY_FIND_NOTHING:
+        return None
+    if before["phase"] != "play":
+        return None
+    who = active(before)
+    if is_eliminated(after, who):
+        return None  # the card put its player out: no effect, and the elimination says why
+    if after["step"] == "effect" and (after["pending"] or {}).get("effect") == kind:
+        return None  # offered: the table chooses
+    return {"type": "effect_skipped", "player": who, "effect": kind}
+
+
+def events(before: State, after: State, action: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """What changed between two states of the same game, in the order the table saw it happen."""
     if after["round"] != before["round"]:
         starter = after["players"][after["starter"]]
@@ -23,6 +49,9 @@ def events(before: State, after: State) -> list[dict[str, Any]]:
         out.append({"type": "tile_taken", "player": taken["player"], "tile": taken["tile"]})
     for gone in after["eliminated"][len(before["eliminated"]) :]:
         out.append({"type": "eliminated", "player": gone["player"], "reason": gone["reason"]})
+    skipped = skipped_effect(before, after, action or {})
+    if skipped:
+        out.append(skipped)
     for name in after["players"]:
         lost = after["discarded"][name] - before["discarded"][name]
         if lost > 0:

@@ -110,7 +110,7 @@ class Bonbon(Game):
         """Eliminations, tiles, round and game wins to announce; never a card value."""
         if after["mode"] == "board":
             return board.events(before, after)
-        return happenings.events(before, after)
+        return happenings.events(before, after, action)
 
     def control(self, state: State, control: str) -> Action | None:
         """The binding table: board.control in board mode, bindings.control in a full game."""

@@ -74,10 +74,22 @@ def test_peek_cannot_target_a_player_who_passed():
     refused(s, {"type": "peek", "player": "Ben", "card": 1, "value": 3}, "Ben has already passed this round and cannot be targeted")
 
 
-def test_peek_with_nobody_to_target_passes_the_turn_on():
+def test_peek_with_nobody_to_target_passes_the_turn_on_and_says_so():
     s = started()
-    play(s, up(2, kind="peek"))
+    change = s.dispatch(up(2, kind="peek"))
     assert s.expected().turn == "Ben" and legal_types(s) == ["draw", "pass"]
+    # Skipped without a choice to make: the table is told, so nobody wonders why the card did nothing.
+    assert {"type": "effect_skipped", "player": "Ann", "effect": "peek"} in change.events
+
+
+def test_no_skipped_effect_is_announced_when_the_effect_is_offered_or_the_card_is_face_down():
+    s = started()
+    assert not any(e["type"] == "effect_skipped" for e in s.dispatch(down()).events)  # Ann
+    assert s.dispatch(up(2, kind="peek")).events == []  # Ben: Ann's card may be revealed
+    s.dispatch(END)
+    assert s.dispatch(up(2, kind="swap")).events == []  # Cy: offered
+    s.dispatch(END)
+    assert s.dispatch({"type": "draw", "face": "down", "kind": "peek"}).events == []  # Ann: just a card
 
 
 def test_peek_past_the_owners_personal_limit_eliminates_the_owner():
@@ -161,8 +173,10 @@ def test_swap_can_put_the_swapping_player_out():
 
 def test_swap_needs_a_second_player_still_in():
     s = started(players=("Ann", "Ben"))
-    play(s, {"type": "draw", "face": "down"}, {"type": "pass", "tile": "three"}, up(2, kind="swap"))
+    play(s, {"type": "draw", "face": "down"}, {"type": "pass", "tile": "three"})
+    change = s.dispatch(up(2, kind="swap"))
     assert legal_types(s) == ["draw", "pass"] and s.expected().turn == "Ann"
+    assert {"type": "effect_skipped", "player": "Ann", "effect": "swap"} in change.events
 
 
 # -- draw one more card ----------------------------------------------------------------------

@@ -63,11 +63,22 @@ class BonbonBoard(Board):
         self.players = PlayerList(touched=lambda name, position: self.entry.card_touched(name, position))
         self.warnings = Text(text="", font_size=theme.FONT_SMALL, color=theme.WARNING)
         self.scoring = ScoringTable()
-        self.entry = EntryPanel(act=self.app.act, focus=self.players.mark,
+        self.entry = EntryPanel(act=self._act, focus=self.players.mark,
                                 say=lambda message: self.app.notify(message, "info"))
         self.main.add_widget(self.left)
         self.main.add_widget(self.entry)
         self.add_widget(self.main)
+
+    def _act(self, action: dict[str, Any]) -> Any:
+        """A touch's action, and what the game announces about it that the board would not show."""
+        change = self.app.act(action)
+        for event in change.events if change is not None else []:
+            message = words.event_message(event)
+            if message:
+                # After act(): it clears the message bar once an action is accepted. Long enough to
+                # stay through the next player's first touch.
+                self.app.notify(message, "info", seconds=6)
+        return change
 
     # -- showing -------------------------------------------------------------
 

@@ -123,6 +123,19 @@ def decided(scoring: dict[str, Any]) -> str:
     return f"{names} {takes} ({DECIDED.get(scoring['decided_by'], scoring['decided_by'])})."
 
 
+SKIPPED = {
+    "peek": "{player}'s reveal card does nothing: no other player still in has a face-down card",
+    "swap": "{player}'s swap card does nothing: no other player is still in the round",
+}
+
+
+def event_message(event: dict[str, Any]) -> str:
+    """A word for the table about an event nothing on the board shows: an effect skipped for want of a target."""
+    if event.get("type") == "effect_skipped" and event.get("effect") in SKIPPED:
+        return SKIPPED[event["effect"]].format(player=event["player"])
+    return ""
+
+
 def end_reason(reason: str | None) -> str:
     if reason == "collective_limit":
         return "the table went over the collective limit"
