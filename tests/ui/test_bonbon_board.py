@@ -524,10 +524,11 @@ def asked_position(app: AppDriver) -> int:
     return int(re.search(r"[Cc]ard (\d+) \(from the left\)", prompts[0]).group(1))
 
 
-def test_every_prompt_names_a_card_by_its_place_in_the_row_and_frames_it(make_app):
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600)])
+def test_every_prompt_names_a_card_by_its_place_in_the_row_and_frames_it(make_app, size):
     """The trial: John's row showed two backs, card 1 a 4 turned face-down by Cris, card 3 unknown; the
     reveal said "Card 1 shows:" for card 3, and the table entered card 1's value."""
-    app = start(make_app)
+    app = start(make_app, size=size)
     begin(app)
     act = app.table.session.dispatch
     act({"type": "draw", "face": "up", "kind": "regular", "value": 3})  # Anna
@@ -548,7 +549,7 @@ def test_every_prompt_names_a_card_by_its_place_in_the_row_and_frames_it(make_ap
     assert marked(app) == [("John", asked_position(app))] == [("John", 3)]
     # Framed, never shown: the 4 the app remembers stays a plain back like the card asked about.
     assert [c.text for c in john.cards.chips] == ["", "2", ""]
-    app.screenshot("bonbon-reveal-card-named")
+    app.screenshot(f"bonbon-reveal-card-named-{size[0]}x{size[1]}")
     value(app, 5)
     assert player(app, "John")["cards"] == [{"face": "down", "value": 4}, {"face": "up", "kind": "regular", "value": 2},
                                             {"face": "down", "value": 5}]
@@ -693,10 +694,11 @@ def toast(app: AppDriver) -> str:
     return app.app.toast.text if app.app.toast.opacity > 0 else ""
 
 
-def test_touching_a_card_in_a_row_or_a_tile_on_the_strip_makes_the_same_choice(make_app):
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600)])
+def test_touching_a_card_in_a_row_or_a_tile_on_the_strip_makes_the_same_choice(make_app, size):
     """The trial: during Swap, Turn down or Reveal, a finger on the card in the player's row did nothing,
     nor did one on a tile in the top strip while the first passer chose a tile."""
-    app = start(make_app)
+    app = start(make_app, size=size)
     begin(app, tiles=("three", "zeros", "ones"))
     press(app, "Face down")  # Anna
     value(app, 4)  # John
@@ -705,7 +707,7 @@ def test_touching_a_card_in_a_row_or_a_tile_on_the_strip_makes_the_same_choice(m
     value(app, 1)
     touch_row_card(app, "John", 1)  # a face-up card: not a target, and the table is told why
     assert view(app)["step"] == "effect" and "face-down card of another player" in toast(app)
-    app.screenshot("bonbon-touch-not-a-target")
+    app.screenshot(f"bonbon-touch-not-a-target-{size[0]}x{size[1]}")
     touch_row_card(app, "Anna", 1)
     assert asked_position(app) == 1 and marked(app) == [("Anna", 1)]
     value(app, 2)
@@ -757,16 +759,17 @@ def test_touching_a_row_at_the_reveal_chooses_that_player(make_app):
     assert player(app, "Cris")["cards"] == [{"face": "down", "value": 5}, {"face": "down", "value": 6}]
 
 
-def test_a_reveal_card_with_nothing_to_reveal_tells_the_table(make_app):
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600)])
+def test_a_reveal_card_with_nothing_to_reveal_tells_the_table(make_app, size):
     """The trial: a reveal card played when nobody had a face-down card was skipped without a word."""
-    app = start(make_app)
+    app = start(make_app, size=size)
     begin(app)
     value(app, 3)  # Anna
     press(app, "Reveal")  # John: nobody has a face-down card
     value(app, 2)
     assert view(app)["turn"] == "Cris" and view(app)["step"] == "turn"
     assert toast(app) == "John's reveal card does nothing: no other player still in has a face-down card"
-    app.screenshot("bonbon-reveal-card-no-target")
+    app.screenshot(f"bonbon-reveal-card-no-target-{size[0]}x{size[1]}")
     touch(app, row_of(app, "Anna"))  # the next touch does not hide it before the table has read it
     assert toast(app)
     value(app, 1)  # Cris plays: the message has done its work
