@@ -258,6 +258,17 @@ def test_a_decided_bondo_battle_shows_its_pair_and_winner(broker, table, broadca
     assert "BondO Battle won by Leo (Leo PEEK, Mia 3)" in info, info
 
 
+def test_a_bonbon_card_with_nothing_to_act_on_is_told_on_the_phone(broker, table, broadcaster, browser):
+    session = table.start("bonbon", ["Ann", "Ben", "Cy"], {})
+    session.dispatch({"type": "start", "tiles": ["three", "zeros", "ones"]})
+    open_page(browser, broker)
+    wait_for(lambda: revision(browser) == str(session.revision))
+    # Ann's reveal card, with no face-down card anywhere to turn over: the turn passes on.
+    session.dispatch({"type": "draw", "face": "up", "kind": "peek", "value": 2})
+    wait_for(lambda: "Ann's reveal card does nothing" in text(browser, "event-list"), timeout=5)
+    assert errors(browser) == []
+
+
 def _landed_scripts():
     from companion import games
 

@@ -25,6 +25,12 @@
     passed: function (e) { return e.player + (e.first ? " passed first" : " passed"); },
     tile_taken: function (e) { return e.player + " took the " + G.label(e.tile) + " tile"; },
     eliminated: function (e) { return e.player + " is out (" + (e.reason === "collective" ? "the table went over its limit" : "over their limit") + ")"; },
+    // Same words as the touchscreen (companion/ui/boards/bonbon/words.py).
+    effect_skipped: function (e) {
+      return e.effect === "peek"
+        ? e.player + "'s reveal card does nothing: no other player still in has a face-down card"
+        : e.player + "'s swap card does nothing: no other player is still in the round";
+    },
     discarded: function (e) { return e.player + " discarded " + e.cards + (e.cards === 1 ? " card" : " cards"); },
     round_over: function (e) { return "Round " + e.round + " is over: " + G.label(e.reason); },
     round_won: function (e) { return names(e.winners) + " won round " + e.round; },
