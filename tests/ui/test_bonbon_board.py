@@ -582,8 +582,9 @@ def overlaps(a, b) -> bool:
     return ax < bx + b.width and bx < ax + a.width and ay < by + b.height and by < ay + a.height
 
 
-def check_entry_fits(app: AppDriver, state: str) -> None:
-    """Everything the entry panel shows lies inside it, clear of the tiles and the rows."""
+def check_entry_fits(app: AppDriver, state: str, finger: float = 56) -> None:
+    """Everything the entry panel shows lies inside it, clear of the tiles and the rows, and every
+    button is at least `finger` wide and high."""
     app.frames(3)
     entry = board(app).entry
     shown = [w for w in entry.walk(restrict=True) if w is not entry and w.opacity > 0 and w.width > 0 and w.height > 0
@@ -594,7 +595,7 @@ def check_entry_fits(app: AppDriver, state: str) -> None:
         for box in board(app).tiles.boxes:
             assert not overlaps(w, box), (state, getattr(w, "text", ""), box.what.text)
         if isinstance(w, Button):
-            assert min(w.size) >= 56, (state, w.text, w.size)
+            assert min(w.size) >= finger, (state, w.text, w.size)
     hint = getattr(entry.children[0], "hint", None)
     if hint is not None and hint.parent is not None:
         assert rendered_width(hint) <= hint.width, (state, hint.text)
@@ -625,6 +626,22 @@ def test_the_draw_panel_stays_clear_of_the_tiles_in_every_draw_state(make_app, s
     check_entry_fits(app, "the zero's extra turn, and a first pass")
     press(app, "Must face-up")
     check_entry_fits(app, "the zero's extra turn, must face-up")
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600)])
+@pytest.mark.parametrize("highest", [12, 20])
+def test_a_deck_printed_past_9_keeps_the_draw_panel_on_screen(make_app, size, highest):
+    """max_value may be up to 20: the value buttons get narrower rather than push the panel over
+    the tiles or off the screen."""
+    app = start(make_app, size=size, options={"max_value": highest})
+    begin(app)
+    # Narrower than a finger only for such a deck, and still wide enough to aim at.
+    check_entry_fits(app, f"values 0 to {highest}", finger=24)
+    app.screenshot(f"bonbon-values-0-{highest}-{size[0]}x{size[1]}")
+    press(app, "Must face-up")
+    check_entry_fits(app, f"values 0 to {highest}, must face-up", finger=24)
+    value(app, highest)  # the last value is on screen and takes a touch
+    assert board(app).session.view()["view"]["players"][0]["cards"][-1]["value"] == highest
 
 
 def rendered_size(label) -> tuple[float, float]:

@@ -46,13 +46,31 @@ def grid(widgets: Iterable[Widget], cols: int, spacing: float = GAP) -> GridLayo
     return layout
 
 
-class ValueGrid(GridLayout):
-    """Value buttons in as many columns as asked (more for a long range, to stay two rows), but never
-    so many that a button gets narrower than a finger: then a third row, and "Back" on one line."""
+class ValueButton(BigButton):
+    """A card value: one or two digits on one line. Only a deck printed past 9 makes these
+    narrower than a finger; the digits then shrink to fit instead of wrapping one under the other."""
 
-    def __init__(self, cells: list[Widget], cols: int, spacing: float) -> None:
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.bind(size=self._fit_digits, text_size=self._one_line)
+
+    def _fit_digits(self, *_) -> None:
+        self.font_size = min(theme.FONT_TITLE, self.width * 0.6)
+
+    def _one_line(self, *_) -> None:
+        if self.text_size[0] is not None:
+            self.text_size = (None, None)
+
+
+class ValueGrid(GridLayout):
+    """Value buttons in as many columns as asked, but never so many that a button gets narrower than
+    a finger ("Back" on one line), unless that would take more rows than its panel has room for
+    (a deck printed up to 20): the panel's height is the harder limit, a narrow button still works."""
+
+    def __init__(self, cells: list[Widget], cols: int, spacing: float, rows: int) -> None:
         super().__init__(cols=cols, spacing=spacing, size_hint_y=None)
         self.most = cols
+        self.fewest_cols = math.ceil(len(cells) / rows)
         for cell in cells:
             self.add_widget(cell)
         self._fit_height()
@@ -60,7 +78,8 @@ class ValueGrid(GridLayout):
 
     def _fit(self, *_) -> None:
         gap = self.spacing[0]
-        self.cols = max(1, min(self.most, int((self.width + gap) // (theme.TOUCH + gap))))
+        by_finger = max(1, min(self.most, int((self.width + gap) // (theme.TOUCH + gap))))
+        self.cols = max(by_finger, self.fewest_cols)
         self._fit_height()
 
     def _fit_height(self) -> None:
@@ -69,12 +88,16 @@ class ValueGrid(GridLayout):
 
 
 def value_grid(values: list[int], choose: Callable[[int], Any], cols: int = 5,
-               back: Callable[[], Any] | None = None, spacing: float = GAP) -> GridLayout:
-    """One big button per value (and Back in the last cell)."""
-    cells = [button(f"[b]{v}[/b]", lambda v=v: choose(v), font_size=theme.FONT_TITLE) for v in values]
+               back: Callable[[], Any] | None = None, spacing: float = GAP, rows: int = 2) -> GridLayout:
+    """One big button per value (and Back in the last cell), in at most `rows` rows."""
+    cells: list[Widget] = []
+    for v in values:
+        cell = ValueButton(text=f"[b]{v}[/b]", markup=True, font_size=theme.FONT_TITLE)
+        cell.bind(on_release=lambda *_, v=v: choose(v))
+        cells.append(cell)
     if back:
         cells.append(button("Back", back, font_size=theme.FONT_SMALL))
-    return ValueGrid(cells, max(cols, math.ceil(len(cells) / 2)), spacing)
+    return ValueGrid(cells, cols, spacing, rows)
 
 
 def tile_label(tile: str, prefix: str = "") -> str:

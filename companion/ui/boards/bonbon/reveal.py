@@ -55,7 +55,7 @@ class RevealPanel(BoxLayout):
             self.add_widget(parts.caption(
                 f"{self.player} holds the {words.TILE_SHORT['variety']} tile: how many different "
                 f"illustrations among their cards (not zeros)?{so_far}", bold=True))
-            self.add_widget(parts.value_grid(list(range(need["variety_max"] + 1)), self._variety, cols=6, back=back))
+            self.add_widget(parts.value_grid(list(range(need["variety_max"] + 1)), self._variety, cols=6, back=back, rows=3))
             self.focus([])
         self.add_widget(parts.spacer())
 
