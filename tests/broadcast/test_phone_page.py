@@ -256,6 +256,7 @@ def test_a_decided_bondo_battle_shows_its_pair_and_winner(broker, table, broadca
     assert battle and battle["winner"] == "Leo"  # the script's battle, as the table decided it
     info = " ".join(text(browser, "table-info").split())
     assert "BondO Battle won by Leo (Leo PEEK, Mia 3)" in info, info
+    assert "last roll" not in info, info  # the roll before the battle is old news
 
 
 def test_a_bonbon_card_with_nothing_to_act_on_is_told_on_the_phone(broker, table, broadcaster, browser):
@@ -263,9 +264,13 @@ def test_a_bonbon_card_with_nothing_to_act_on_is_told_on_the_phone(broker, table
     session.dispatch({"type": "start", "tiles": ["three", "zeros", "ones"]})
     open_page(browser, broker)
     wait_for(lambda: revision(browser) == str(session.revision))
-    # Ann's reveal card, with no face-down card anywhere to turn over: the turn passes on.
+    # Ann's swap card as the round's first card: nobody else has a card to swap with.
+    session.dispatch({"type": "draw", "face": "up", "kind": "swap", "value": 2})
+    # Ben's reveal card, with no face-down card anywhere to turn over.
     session.dispatch({"type": "draw", "face": "up", "kind": "peek", "value": 2})
-    wait_for(lambda: "Ann's reveal card does nothing" in text(browser, "event-list"), timeout=5)
+    wait_for(lambda: "Ben's reveal card does nothing" in text(browser, "event-list"), timeout=5)
+    news = text(browser, "event-list")
+    assert "Ann's swap card does nothing: no other player still in has a card to swap with" in news
     assert errors(browser) == []
 
 

@@ -792,3 +792,9 @@ def test_a_reveal_card_with_nothing_to_reveal_tells_the_table(make_app, size):
     assert toast(app)
     value(app, 1)  # Cris plays: the message has done its work
     assert not toast(app)
+
+
+def test_a_value_takes_the_article_a_player_would_say():
+    from companion.ui.boards.bonbon.words import a_value
+
+    assert [a_value(v) for v in (2, 8, 11, 18, 20)] == ["a 2", "an 8", "an 11", "an 18", "a 20"]

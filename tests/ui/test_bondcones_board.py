@@ -241,6 +241,8 @@ def test_a_battle_lost_against_a_double_bondo_asks_for_the_removed_cone(make_app
     shown = panel(app)
     assert "Mia wins the BondO Battle" in shown and "Mia rolls" in shown and "removed" in shown
     assert "Move a cone" not in shown and "rolled 1" not in shown, shown
+    # The removal came instead of a look at a cone: nobody is told to look.
+    assert "Mia removed one of Leo's cones" in shown and "may look" not in shown, shown
 
 
 @SIZES

@@ -29,7 +29,7 @@
     effect_skipped: function (e) {
       return e.effect === "peek"
         ? e.player + "'s reveal card does nothing: no other player still in has a face-down card"
-        : e.player + "'s swap card does nothing: no other player is still in the round";
+        : e.player + "'s swap card does nothing: no other player still in has a card to swap with";
     },
     discarded: function (e) { return e.player + " discarded " + e.cards + (e.cards === 1 ? " card" : " cards"); },
     round_over: function (e) { return "Round " + e.round + " is over: " + G.label(e.reason); },

@@ -25,10 +25,12 @@
       var rows = [];
       if (v.turn_number) rows.push(["turn", v.turn_number]);
       if (v.target) rows.push(["points to win", v.target]);
-      if (v.last_roll) rows.push(["last roll", v.last_roll.player + ": " + face(v.last_roll.face)]);
-      if (v.battle) rows.push(["BondO Battle", v.battle.challenger + " against " + v.battle.defender]);
       var b = v.last_battle;
-      if (b && b.rolls && b.winner) {
+      var decided = b && b.rolls && b.winner;
+      // After a battle the roll before it is old news, as on the touchscreen (docs/rules/bondcones.md).
+      if (v.last_roll && !decided) rows.push(["last roll", v.last_roll.player + ": " + face(v.last_roll.face)]);
+      if (v.battle) rows.push(["BondO Battle", v.battle.challenger + " against " + v.battle.defender]);
+      if (decided) {
         // The deciding pair, as both players rolled it openly at the table.
         var pair = [b.challenger, b.defender].map(function (p) { return p + " " + face(b.rolls[p]); });
         rows.push(["BondO Battle won by", b.winner + " (" + pair.join(", ") + ")"]);

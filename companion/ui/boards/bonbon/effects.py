@@ -91,7 +91,7 @@ class TargetPanel(BoxLayout):
     def _ask(self) -> str:
         if self.kind == "swap" and self.first:
             card = self.players[self.first["player"]]["cards"][self.first["card"] - 1]
-            what = "face-down" if card["face"] == "down" else f"a {card['value']}"
+            what = "face-down" if card["face"] == "down" else words.a_value(card["value"])
             return (f"Swap {self.first['player']}'s card {self.first['card']} (from the left), {what}, "
                     "with a card of another player")
         return ASK[self.kind]

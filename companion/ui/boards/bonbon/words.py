@@ -125,7 +125,7 @@ def decided(scoring: dict[str, Any]) -> str:
 
 SKIPPED = {
     "peek": "{player}'s reveal card does nothing: no other player still in has a face-down card",
-    "swap": "{player}'s swap card does nothing: no other player is still in the round",
+    "swap": "{player}'s swap card does nothing: no other player still in has a card to swap with",
 }
 
 
@@ -142,3 +142,9 @@ def end_reason(reason: str | None) -> str:
     if reason == "everyone_done":
         return "everyone passed or is out"
     return ""
+
+
+def a_value(value: int | None) -> str:
+    """ "a 5", "an 8", "an 11", "an 18": the article a player would say."""
+    spoken = str(value)
+    return f"an {spoken}" if spoken.startswith("8") or spoken in ("11", "18") else f"a {spoken}"

@@ -178,6 +178,8 @@ class RollPanel(Panel):
             taken = f"one BondO of {defender}'s Double BondO" if fight["against_double"] else \
                 f"a BondO back from {defender}"
             detail = f"{winner} takes {taken} and keeps the turn."
+        elif fight["against_double"]:  # the removal came instead of a look ("more damaging")
+            detail = f"{challenger} loses the turn. {defender} removed one of {challenger}'s cones."
         else:
             detail = f"{challenger} loses the turn. {defender} may look at one of {challenger}'s cones."
         self._say(header, colours[winner], f"{game['to_act']} rolls", colours[game["to_act"]], detail)
