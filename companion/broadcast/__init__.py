@@ -4,12 +4,12 @@ For the app (import the submodules; this package itself imports nothing, so read
 configuration never loads paho):
 
     from companion.broadcast.mqtt import Broadcaster
-    from companion.broadcast.phone_url import page_url, qr_matrix
+    from companion.broadcast.phone_url import qr_matrix, reachable_page_url
 
     broadcaster = Broadcaster(config, table)   # follows every game the table opens
     broadcaster.start()                        # returns at once; connects in the background
     broadcaster.status()                       # DeviceStatus("Broker", ...) for the status screen
-    rows = qr_matrix(page_url(config))         # the phone page's address as a QR code (the
-                                               # touchscreen draws it: companion/ui/phone_code.py)
+    url = reachable_page_url(config)          # the phone page's address; None: no network yet
+    rows = qr_matrix(url)                      # as a QR code (drawn by companion/ui/phone_code.py)
     broadcaster.close()                        # on exit: says "offline", disconnects; safe twice
 """

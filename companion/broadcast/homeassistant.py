@@ -29,6 +29,11 @@ def config_topic(topics: Topics, ha_prefix: str, player: str) -> str:
     return f"{ha_prefix}/sensor/{node_id(topics)}/score_{_slug(player)}/config"
 
 
+def config_topics(topics: Topics, ha_prefix: str, players: Sequence[str]) -> dict[str, str]:
+    """Each player's discovery topic, and whose it is."""
+    return {config_topic(topics, ha_prefix, p): p for p in players}
+
+
 def sensor_config(topics: Topics, table_name: str, player: str) -> dict:
     """The discovery payload of one player's score sensor."""
     node = node_id(topics)
@@ -60,7 +65,7 @@ def discovery(
     `held` are the discovery topics the broker already holds for this table; an empty
     payload removes each one that is no longer a player's.
     """
-    current = {config_topic(topics, ha_prefix, p): p for p in players}
+    current = config_topics(topics, ha_prefix, players)
     messages = [(topic, b"") for topic in sorted(set(held) - set(current))]
     messages += [(topic, encode(sensor_config(topics, table_name, p))) for topic, p in current.items()]
     return messages

@@ -167,10 +167,7 @@ class Broadcaster:
                     view, number, due = self._view, self._game_number, self._state_dirty
                     self._state_dirty = False
                 if due:  # a move made just before leaving still reaches the phones
-                    state = state_payload(
-                        view, game_number=number, table_id=self.topics.table, table_name=self.table_name
-                    )
-                    client.publish(self.topics.state, encode(state), qos=QOS, retain=True)
+                    client.publish(self.topics.state, encode(self._state(view, number)), qos=QOS, retain=True)
                 # Same connection, so the broker takes these in order: the offline comes last.
                 info = client.publish(self.topics.availability, OFFLINE, qos=QOS, retain=True)
                 info.wait_for_publish(timeout)
@@ -275,14 +272,15 @@ class Broadcaster:
             try:  # never let one bad payload stop the broadcast
                 state = None
                 if state_due:
-                    state = state_payload(
-                        view, game_number=number, table_id=self.topics.table, table_name=self.table_name
-                    )
+                    state = self._state(view, number)
                 news = [event_payload(e, view=v, game_number=n, at=at) for e, v, n, at in events]
                 self._send(state, news, self._discovery(view) if discovery_due else [])
             except Exception as exc:
                 self._fault = f"{type(exc).__name__}: {exc}"
                 log.exception("MQTT: publishing failed; the next change is published as usual")
+
+    def _state(self, view: dict[str, Any] | None, game_number: int | None) -> dict[str, Any]:
+        return state_payload(view, game_number=game_number, table_id=self.topics.table, table_name=self.table_name)
 
     def _work_due(self) -> bool:
         return self._state_sendable() or bool(self._events) or self._discovery_due
@@ -399,7 +397,6 @@ class Broadcaster:
                     self._discovery_due = True  # the state is retained: Home Assistant reads it itself
                     self._cond.notify_all()
 
-
     def _on_sensor_config(self, client: paho.Client, message: paho.MQTTMessage) -> None:
         with self._cond:
             if not message.payload:
@@ -413,7 +410,7 @@ class Broadcaster:
             stale = False  # between games: the next game's players decide
         else:
             players = [p["name"] for p in view["players"]]
-            stale = message.topic not in {homeassistant.config_topic(self.topics, self._ha_prefix, p) for p in players}
+            stale = message.topic not in homeassistant.config_topics(self.topics, self._ha_prefix, players)
         if stale and self._connected and not self._stopping:
             client.publish(message.topic, b"", qos=QOS, retain=True)
 

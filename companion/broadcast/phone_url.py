@@ -2,7 +2,7 @@
 
 `phone_url(config, address)` and `reachable_url(config, address)` are pure;
 `lan_address()` asks the Pi's network interfaces (no traffic is sent), and
-`page_url(config)` and `reachable_page_url(config)` combine them.
+`reachable_page_url(config)` combines them: the address to show on the touchscreen now.
 """
 
 from __future__ import annotations
@@ -37,20 +37,15 @@ def reachable_url(config: Any, address: str | None) -> str | None:
     Without either the address would be localhost, which on a phone is the phone itself.
     A configured address or url is trusted as given, since someone chose it for this table.
     """
-    if config["phone"]["url"] or config["phone"]["address"]:
-        return phone_url(config, address)
-    if address is None or _is_loopback(address):
+    configured = config["phone"]["url"] or config["phone"]["address"]
+    if not configured and (address is None or _is_loopback(address)):
         return None
     return phone_url(config, address)
 
 
-def page_url(config: Any) -> str:
-    """The address to show on the touchscreen now (the Pi's LAN address may change)."""
-    return phone_url(config, lan_address())
-
-
 def reachable_page_url(config: Any) -> str | None:
-    """page_url, or None while the Pi has no address a phone could use (e.g. Wi-Fi still joining)."""
+    """The phone page's address now (the Pi's LAN address may change), or None while the Pi has
+    no address a phone could use (e.g. Wi-Fi still joining)."""
     return reachable_url(config, lan_address())
 
 

@@ -112,10 +112,8 @@ class Store:
         page_size = db.execute("PRAGMA page_size").fetchone()[0]
         wal = Path(f"{self.path}-wal")
         if wal.exists() and wal.stat().st_size >= WAL_RESERVE_PAGES * page_size:
-            db.execute(f"PRAGMA wal_autocheckpoint = {WAL_CHECKPOINT_PAGES}")
-            return
+            return  # a pulled plug left a full-length log
         if not os.access(self.path, os.W_OK):
-            db.execute(f"PRAGMA wal_autocheckpoint = {WAL_CHECKPOINT_PAGES}")
             return  # opened to read (companion history on a file it may not write): nothing to reserve
         # One page rewritten by many small commits lengthens the log without growing the
         # database. Those commits skip the flush (they hold nothing worth keeping) and no

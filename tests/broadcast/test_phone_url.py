@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion import config
 from companion.broadcast import phone_url as phone_url_module
-from companion.broadcast.phone_url import lan_address, page_url, phone_url, qr_matrix, reachable_page_url, reachable_url
+from companion.broadcast.phone_url import lan_address, phone_url, qr_matrix, reachable_page_url, reachable_url
 
 
 def cfg(**sections):
@@ -48,7 +48,6 @@ def test_the_page_url_follows_the_lan_address_as_it_changes(monkeypatch):
     address = [None]
     monkeypatch.setattr(phone_url_module, "lan_address", lambda: address[0])
     assert reachable_page_url(cfg()) is None
-    assert page_url(cfg()).startswith("http://localhost:9001/")  # the status screen still names it
     address[0] = "192.168.1.57"
     assert reachable_page_url(cfg()) == "http://192.168.1.57:9001/#table=table1&prefix=companion"
 
@@ -56,7 +55,7 @@ def test_the_page_url_follows_the_lan_address_as_it_changes(monkeypatch):
 def test_the_lan_address_is_an_address_of_this_machine_and_never_loopback():
     address = lan_address()
     assert address is None or not address.startswith("127.")
-    assert page_url(cfg()).endswith(":9001/#table=table1&prefix=companion")
+    assert phone_url(cfg(), address).endswith(":9001/#table=table1&prefix=companion")
 
 
 def test_the_qr_matrix_is_square_with_a_quiet_zone():

@@ -15,8 +15,8 @@ from companion.core import Session
 from companion.core.errors import SetupError
 from companion.core.options import Option, with_labels
 from companion.ui import theme
+from companion.ui.docked_keyboard import docked_keyboard_top
 from companion.ui.screens.base import BaseScreen
-from companion.ui.screens.players import docked_keyboard_top
 from companion.ui.widgets import BigButton, Chip, Panel, Text, scrolling_grid
 
 

@@ -7,7 +7,6 @@ from kivy.clock import Clock
 from kivy.uix.behaviors import FocusBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.textinput import TextInput
-from kivy.uix.vkeyboard import VKeyboard
 from kivy.uix.widget import Widget
 from kivy.utils import get_color_from_hex
 
@@ -15,6 +14,7 @@ from companion import games
 from companion.core.errors import SetupError
 from companion.core.seats import make_seats
 from companion.ui import theme
+from companion.ui.docked_keyboard import docked_keyboard_top
 from companion.ui.screens.base import BaseScreen
 from companion.ui.widgets import BigButton, Panel, Text, scrolling_grid
 
@@ -26,21 +26,6 @@ SEAT_HINTS = {
     "bondcones": "In seat order. An opening roll decides who starts: the first name rolls first.",
 }
 SEAT_HINT = "In seat order: play goes round the list."
-
-
-def docked_keyboard_top(field) -> float:
-    """Where Kivy's docked on-screen keyboard ends (window y) while it types into this field; 0 if it is not up.
-
-    On the touchscreen (keyboard_mode "systemanddock") focusing a field adds Kivy's keyboard to
-    the window, over the bottom of whatever screen is shown; a screen moves its own parts above it.
-    """
-    if not field.focus:
-        return 0
-    for widget in EventLoop.window.children:
-        if isinstance(widget, VKeyboard) and widget.docked and widget.target is field:
-            (_x, y), (_w, h) = widget.bbox
-            return y + h
-    return 0
 
 
 class KeepTyping(BigButton):
