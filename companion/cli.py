@@ -86,7 +86,7 @@ def _history(config, as_json: bool) -> int:
     from companion.store import Store, StoreError
 
     try:
-        store = Store(config.database)
+        store = Store(config.database, playing=False)
     except StoreError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2

@@ -115,6 +115,17 @@ def test_moves_rewrite_the_log_in_place_instead_of_growing_it(db_path):
     assert Table(Store(db_path)).resume().state["dial"] == sum(1 + i % 3 for i in range(1200))
 
 
+def test_opened_only_to_read_the_log_is_not_prepared_for_moves(db_path):
+    store = Store(db_path)
+    play(Table(store).start("tally", ["Ann", "Ben"], {}), 3)
+    store.close()
+    reader = Store(db_path, playing=False)  # companion history
+    wal = db_path.parent / f"{db_path.name}-wal"
+    assert not wal.exists() or wal.stat().st_size < 64 * 1024
+    assert reader.latest().actions == 3
+    reader.close()
+
+
 def test_filler_left_by_a_pulled_plug_is_cleared_and_the_games_kept(db_path):
     store = Store(db_path)
     play(Table(store).start("tally", ["Ann", "Ben"], {}), 10)

@@ -44,10 +44,15 @@ def is_damage(exc: sqlite3.DatabaseError) -> bool:
 
 
 class Store:
-    """The table's one database file. `notices` says what a person should know about opening it."""
+    """The table's one database file. `notices` says what a person should know about opening it.
 
-    def __init__(self, path: Path | str) -> None:
+    `playing=False` opens it only to read what was played (companion history): the log is not
+    prepared for moves, which would write megabytes for a listing.
+    """
+
+    def __init__(self, path: Path | str, *, playing: bool = True) -> None:
         self.path = Path(path)
+        self.playing = playing
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.notices: list[str] = []
         try:
@@ -91,7 +96,8 @@ class Store:
             if version == 0:
                 schema = resources.files("companion.store").joinpath("schema.sql").read_text()
                 db.executescript(f"BEGIN; {schema} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
-            self._reserve_wal(db)
+            if self.playing:
+                self._reserve_wal(db)
         except BaseException:
             db.close()
             raise
