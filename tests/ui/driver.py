@@ -60,6 +60,21 @@ class AppDriver:
             EventLoop.idle()
             time.sleep(0.01)
 
+    def settle_until(self, condition, timeout: float = 10.0) -> bool:
+        """Run frames until `condition()` holds or `timeout` seconds pass; whether it held.
+
+        For something the app does on a timer: on a loaded two-core machine a frame can take
+        longer than the timer, so waiting a fixed time for it makes a test that fails by chance."""
+        import time
+
+        end = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() >= end:
+                return False
+            EventLoop.idle()
+            time.sleep(0.01)
+        return True
+
     @property
     def screen(self) -> str:
         return self.app.screens.current
