@@ -19,7 +19,7 @@
   var events = [];
   var tableOnline = null; // null: not heard yet
   var connected = false;
-  var tried = {}; // game renderers already asked for
+  var tried = {}; // game renderers asked for: "loading", then "done" (loaded or not there)
   var tables = {}; // the picker: id -> name
 
   function readParams() {
@@ -84,6 +84,10 @@
     $("game").hidden = false;
     $("game").setAttribute("data-game", state.game);
     $("game").setAttribute("data-revision", String(state.revision));
+    // Which view is on screen: the game's own, the neutral one, or the neutral one for now
+    // while the game's file is on its way (its arrival draws the state again).
+    $("game").setAttribute("data-renderer", Companion.games.known(state.game) ? state.game
+      : tried[state.game] === "loading" ? "loading" : "neutral");
     Companion.render(state, root);
     document.title = (state.title || state.game) + " · " + ((state.table && state.table.name) || "Game table");
     $("updated").textContent = "Updated " + new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
@@ -92,11 +96,13 @@
   // A game's own renderer is one small file, games/<id>.js, loaded when its game first shows up;
   // without one (a 404), the neutral view stays.
   function loadRenderer(gameId) {
-    tried[gameId] = true;
+    tried[gameId] = "done";
     if (!safeWord(gameId)) return;
+    tried[gameId] = "loading";
     var script = document.createElement("script");
     script.src = "games/" + gameId + ".js";
-    script.onload = function () {
+    script.onload = script.onerror = function () {
+      tried[gameId] = "done";
       if (shown.state && shown.state.game === gameId) showState(shown.state);
       renderEvents();
     };

@@ -18,7 +18,7 @@ from companion import games
 from companion.broadcast.mqtt import Broadcaster
 from companion.store import Store
 from companion.table import Table
-from tests.support.browser import close_browser, phone_browser, wait_for
+from tests.support.browser import close_browser, phone_browser, shown_revision, wait_for
 from tests.support.mosquitto import Broker
 from tests.support.tally import Tally
 
@@ -46,8 +46,7 @@ def shoot(driver, broker, table, lines, out: Path, live: int = 4) -> None:
     for action in actions[-live:]:
         session.dispatch(action)
         time.sleep(0.15)
-    wait_for(lambda: driver.execute_script(
-        "return document.getElementById('game').dataset.revision") == str(session.revision))
+    wait_for(lambda: shown_revision(driver) == str(session.revision))
     time.sleep(0.4)
     driver.save_screenshot(str(out))
     table.close_game()
@@ -75,7 +74,7 @@ def main(out_dir: Path) -> None:
         session = table.start("tally", ["Ann", "Ben"], {})
         session.dispatch({"type": "add", "points": 2})
         driver.get(f"{broker.phone_url}#table=table1&prefix=companion")
-        wait_for(lambda: driver.execute_script("return document.getElementById('game').dataset.revision") == "1")
+        wait_for(lambda: shown_revision(driver) == "1")
         broadcaster.close()
         wait_for(lambda: driver.execute_script("return document.getElementById('status').dataset.status") == "offline")
         time.sleep(0.3)

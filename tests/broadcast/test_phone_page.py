@@ -14,7 +14,7 @@ import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
 from companion.broadcast.mqtt import Broadcaster
-from tests.support.browser import close_browser, phone_browser, wait_for
+from tests.support.browser import close_browser, phone_browser, shown_revision as revision, wait_for
 from tests.support.mosquitto import PASSWORD, USER
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -32,10 +32,6 @@ def browser():
 
 def status(driver) -> str:
     return driver.execute_script("return document.getElementById('status').dataset.status")
-
-
-def revision(driver) -> str | None:
-    return driver.execute_script("return document.getElementById('game').dataset.revision || null")
 
 
 def text(driver, element_id: str) -> str:

@@ -57,6 +57,15 @@ def close_browser(driver: Any) -> None:
             shutil.rmtree(profile, ignore_errors=True)
 
 
+def shown_revision(driver) -> str | None:
+    """The revision on the phone page's screen, once drawn as it will stay: not while the game's
+    own renderer is still loading (the neutral view stands in until it arrives)."""
+    return driver.execute_script(
+        "var game = document.getElementById('game');"
+        "return game.dataset.renderer === 'loading' ? null : (game.dataset.revision || null)"
+    )
+
+
 def wait_for(check: Callable[[], Any], timeout: float = 5.0, step: float = 0.02) -> Any:
     """Poll until `check()` is truthy; returns its value or raises AssertionError at the timeout."""
     deadline = time.monotonic() + timeout

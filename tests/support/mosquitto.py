@@ -25,13 +25,28 @@ MOSQUITTO = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
 PASSWD = shutil.which("mosquitto_passwd") or "/usr/bin/mosquitto_passwd"
 USER = "companion"
 PASSWORD = "table-password-for-tests"
+RUNNING = " running\n"  # Mosquitto's log line once every listener is open
 
 
 def free_port() -> int:
     """A TCP port free on every address (a websockets listener binds them all)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("", 0))
-        return s.getsockname()[1]
+    return free_ports(1)[0]
+
+
+def free_ports(count: int) -> list[int]:
+    """`count` different free ports. All are held open until all are chosen: one at a time,
+    the system may hand out the port it just took back, and a broker given the same port for
+    both listeners serves MQTT for a moment, then exits."""
+    held = []
+    try:
+        for _ in range(count):
+            s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            held.append(s)
+            s.bind(("", 0))
+        return [s.getsockname()[1] for s in held]
+    finally:
+        for s in held:
+            s.close()
 
 
 class Broker:
@@ -51,8 +66,7 @@ class Broker:
             raise RuntimeError("Mosquitto is not installed: apt-get install mosquitto (deploy/apt-packages.txt)")
         self.dir = Path(workdir)
         self.dir.mkdir(parents=True, exist_ok=True)
-        self.mqtt_port = free_port()
-        self.ws_port = free_port()
+        self.mqtt_port, self.ws_port = free_ports(2)
         self.prefix = prefix
         self.ha_prefix = ha_prefix
         self.web_dir = Path(web_dir)
@@ -94,18 +108,22 @@ class Broker:
         self.conf.write_text(header + self._render((DEPLOY / "companion.conf").read_text()))
 
     def start(self, timeout: float = 5.0) -> Broker:
+        """Start Mosquitto and return once it says it is running with every listener open."""
+        runs_before = self.log_text().count(RUNNING)
         self.proc = subprocess.Popen(
             [MOSQUITTO, "-c", str(self.conf)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
         )
         deadline = time.monotonic() + timeout
-        for port in (self.mqtt_port, self.ws_port):
-            while not _accepts(port):
-                if self.proc.poll() is not None:
-                    err = self.proc.stderr.read().decode() if self.proc.stderr else ""
-                    raise RuntimeError(f"mosquitto exited: {err}\n{self.log_text()}")
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"mosquitto did not listen on {port}\n{self.log_text()}")
-                time.sleep(0.02)
+        # Its own word, not a port that answers: a port can answer for a moment before a later
+        # listener fails and Mosquitto exits, and a connection to a port in the system's own
+        # range can even connect to itself while nothing listens there.
+        while self.log_text().count(RUNNING) == runs_before:
+            if self.proc.poll() is not None:
+                err = self.proc.stderr.read().decode() if self.proc.stderr else ""
+                raise RuntimeError(f"mosquitto exited: {err}\n{self.log_text()}")
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"mosquitto did not start within {timeout} s\n{self.log_text()}")
+            time.sleep(0.02)
         return self
 
     def kill(self) -> None:
@@ -163,14 +181,6 @@ class Broker:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
-
-
-def _accepts(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-            return True
-    except OSError:
-        return False
 
 
 if __name__ == "__main__":  # a broker to poke at by hand: python -m tests.support.mosquitto
