@@ -65,6 +65,8 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
+    # What a player's score counts, for a heading over the scores ("tokens", "points").
+    score_label: ClassVar[str] = "score"
 
     @abstractmethod
     def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> State:

@@ -12,6 +12,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from companion.core.game import Action
 from companion.core.seats import Seat
 from companion.store.clock import utc_now
 from companion.store.records import GameRecord
@@ -220,6 +221,19 @@ class Store:
             (-1 if limit is None else limit,),
         ).fetchall()
         return [GameRecord.from_row(r) for r in rows]
+
+    def record(self, game_id: int) -> GameRecord | None:
+        row = self.db.execute(f"SELECT {_RECORD_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+        return GameRecord.from_row(row) if row else None
+
+    def played(self, game_id: int) -> list[tuple[Action, str]]:
+        """A game's actions in effect (an undone tail left out), each with when it was accepted."""
+        rows = self.db.execute(
+            "SELECT a.action, a.at FROM actions a JOIN games g ON g.id = a.game_id"
+            " WHERE a.game_id = ? AND a.idx < g.cursor ORDER BY a.idx",
+            (game_id,),
+        ).fetchall()
+        return [(json.loads(action), at) for action, at in rows]
 
     def names_seen(self, limit: int = 24) -> list[str]:
         """Names used before, most recent first, to offer when players sit down."""

@@ -23,6 +23,7 @@ from companion.ui.confirm import Confirm
 from companion.ui.screens.history import HistoryScreen
 from companion.ui.screens.home import HomeScreen
 from companion.ui.screens.options import OptionsScreen
+from companion.ui.screens.past_game import PastGameScreen
 from companion.ui.screens.play import PlayScreen
 from companion.ui.screens.players import PlayersScreen
 from companion.ui.screens.status import StatusScreen
@@ -72,7 +73,8 @@ class CompanionApp(App):
     def build(self):
         root = FloatLayout()
         self.screens = ScreenManager(transition=NoTransition())
-        for screen in (HomeScreen, PlayersScreen, OptionsScreen, PlayScreen, HistoryScreen, StatusScreen):
+        for screen in (HomeScreen, PlayersScreen, OptionsScreen, PlayScreen, HistoryScreen, PastGameScreen,
+                       StatusScreen):
             self.screens.add_widget(screen(app=self))
         root.add_widget(self.screens)
         self.toast = Toast(pos_hint={"center_x": 0.5, "y": 0.03})
@@ -111,6 +113,11 @@ class CompanionApp(App):
         if self.toast is not None:
             self.toast.hide()  # a message about the last screen means nothing on the next
         self.screens.current = name
+
+    def open_past_game(self, game_id: int) -> None:
+        """A game from the history, with its story."""
+        self.screen("past_game").show(game_id)
+        self.go("past_game")
 
     def screen(self, name: str):
         return self.screens.get_screen(name)

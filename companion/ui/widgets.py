@@ -5,6 +5,7 @@ from __future__ import annotations
 from kivy.animation import Animation
 from kivy.graphics import Color, Rectangle, RoundedRectangle
 from kivy.properties import ColorProperty
+from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
@@ -33,6 +34,18 @@ class Panel(BoxLayout):
 
     def _recolour(self, *_) -> None:
         self._colour.rgba = self.background
+
+
+class PanelButton(ButtonBehavior, Panel):
+    """A whole panel that is one button (a history row), lighter while pressed as buttons are."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._normal = list(self.background)
+        self.bind(state=self._pressed)
+
+    def _pressed(self, *_) -> None:
+        self.background = [min(1, c + 0.12) for c in self._normal[:3]] + [1] if self.state == "down" else self._normal
 
 
 class Text(Label):

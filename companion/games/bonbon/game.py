@@ -34,6 +34,7 @@ class Bonbon(Game):
     title = "Bonbon"
     min_players = 2
     max_players = 6
+    score_label = "tokens"
     options = (
         Option(
             "max_value",

@@ -28,6 +28,7 @@ class BondCones(Game):
     title = "BondCones"
     min_players = 2
     max_players = 2
+    score_label = "points"
     options = (
         Option(
             "target",

@@ -20,6 +20,18 @@ def per_player_columns(view: dict[str, Any], names: list[str]) -> dict[str, dict
     return {k: v for k, v in view.items() if isinstance(v, dict) and v and set(v) <= set(names)}
 
 
+def describe_event(event: dict[str, Any]) -> str:
+    """An event of a game with no words of its own: its text if it has one, else its fields
+    ("Ann passed", "Ann added points 3"), as the phone's neutral view says it."""
+    for key in ("text", "message"):
+        if isinstance(event.get(key), str) and event[key]:
+            return event[key]
+    who = event.get("player") or event.get("by") or ""
+    rest = [f"{k.replace('_', ' ')} {v}" for k, v in event.items()
+            if k not in ("type", "player", "by") and isinstance(v, (str, int, float, bool))]
+    return " ".join([str(who), str(event.get("type", "something happened")).replace("_", " "), *rest]).strip()
+
+
 def action_buttons(legal: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
     """One (label, action) per legal action, one per choice where a field lists its choices."""
     out = []

@@ -10,7 +10,8 @@ from companion import games
 from companion.core.errors import SetupError
 from companion.ui import theme
 from companion.ui.screens.base import BaseScreen
-from companion.ui.widgets import Panel, Text, scrolling_grid
+from companion.ui.styling import symbol
+from companion.ui.widgets import PanelButton, Text, scrolling_grid
 
 
 def _when(stamp: str | None) -> str:
@@ -48,11 +49,12 @@ class HistoryScreen(BaseScreen):
         for r in records:
             self.rows.add_widget(self._row(r))
 
-    def _row(self, r) -> Panel:
-        """One game. The outcome and the players wrap onto more lines rather than end in "…":
-        "Cris won with 3 bonbon tokens after 3 rounds" is the line people look for."""
+    def _row(self, r) -> PanelButton:
+        """One game; a touch opens it. The outcome and the players wrap onto more lines rather than
+        end in "…": "Cris won with 3 bonbon tokens after 3 rounds" is the line people look for."""
         pad_y = 6
-        row = Panel(size_hint_y=None, height=theme.TOUCH * 1.3, padding=(theme.PAD, pad_y), spacing=theme.PAD)
+        row = PanelButton(size_hint_y=None, height=theme.TOUCH * 1.3, padding=(theme.PAD, pad_y), spacing=theme.PAD)
+        row.bind(on_release=lambda *_: self.app.open_past_game(r.id))
         row.add_widget(Text(text=_when(r.ended_at), wrap=False, size_hint_x=None, width=130, color=theme.MUTED,
                             font_size=theme.FONT_SMALL))
         middle = BoxLayout(orientation="vertical", size_hint_y=None, pos_hint={"center_y": 0.5}, spacing=2)
@@ -66,6 +68,9 @@ class HistoryScreen(BaseScreen):
         summary = Text(text=outcome, halign="right", pos_hint={"center_y": 0.5},
                        color=theme.ACCENT if r.result else theme.MUTED)
         row.add_widget(summary)
+        # Says the row opens, as a list row on a phone does.
+        row.add_widget(Text(text=symbol("›"), markup=True, wrap=False, size_hint_x=None, width=16,
+                            color=theme.MUTED, font_size=theme.FONT_TITLE))
         # As tall as the taller side, never less than the one-line row (a comfortable touch).
         fit = lambda *_: setattr(row, "height", max(theme.TOUCH * 1.3, middle.height + 2 * pad_y,  # noqa: E731
                                                      summary.height + 2 * pad_y))

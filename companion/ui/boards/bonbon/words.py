@@ -136,6 +136,36 @@ def event_message(event: dict[str, Any]) -> str:
     return ""
 
 
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}" if names else "nobody"
+
+
+# Every event, for a past game's story (the history); the same words as the phone (web/games/bonbon.js).
+NEWS = {
+    "round_started": lambda e: f"Round {e['round']} starts with {e['starter']}" if e.get("starter")
+    else f"Round {e['round']} starts",
+    "passed": lambda e: f"{e['player']} passed first" if e.get("first") else f"{e['player']} passed",
+    "tile_taken": lambda e: f"{e['player']} took a tile: {TILE_LONG.get(e['tile'], e['tile'])}",
+    "eliminated": lambda e: f"{e['player']} is out: "
+    + ("the table went over its limit" if e.get("reason") == "collective" else "over their limit"),
+    "discarded": lambda e: f"{e['player']} discarded {e['cards']} card{'' if e['cards'] == 1 else 's'}",
+    "round_over": lambda e: f"Round {e['round']} is over: {end_reason(e.get('reason')) or 'it ended'}",
+    "round_won": lambda e: f"{_names(e['winners'])} won round {e['round']}" if e["winners"]
+    else f"Nobody won round {e['round']}",
+    "game_won": lambda e: f"{_names(e['winners'])} won the game",
+    "collective_overflow": lambda e: f"The table went over the collective limit ({e['total']} of {e['limit']})",
+}
+
+
+def event_text(event: dict[str, Any]) -> str:
+    """Any Bonbon event in words."""
+    said = event_message(event)
+    if said:
+        return said
+    words = NEWS.get(event.get("type"))
+    return words(event) if words else ""
+
+
 def end_reason(reason: str | None) -> str:
     if reason == "collective_limit":
         return "the table went over the collective limit"

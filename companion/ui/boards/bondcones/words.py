@@ -27,6 +27,15 @@ KINDS = {"ordinary": "Ordinary", "bondo": "BondO Cone", "double": "Double BondO"
 TRAY_NAME = "Dice tray"
 
 
+def event_text(event: dict[str, Any]) -> str:
+    """An event as a line of a past game's story: the words it carries (companion/games/bondcones/
+    game.py), but a turn's roll without the move it asks for, which was for the moment."""
+    text = str(event.get("text", ""))
+    if event.get("type") == "roll" and event.get("purpose") == "turn":
+        return text.split(": ", 1)[0]
+    return text
+
+
 def face(face_name: str | None) -> str:
     """A die face as the board prints it: 1-4, PEEK or BONDO; a question mark until rolled."""
     if face_name is None:

@@ -1,0 +1,153 @@
+"""One game from the history: how it ended, who scored what, and what happened, move by move.
+
+For settling "who passed first in round two?" after the game: the story is the table's own news,
+made again from the stored actions (companion/story.py), so it says exactly what was said live.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from kivy.uix.boxlayout import BoxLayout
+
+from companion import games
+from companion.core.errors import SetupError
+from companion.core.scores import player_scores
+from companion.store.records import GameRecord
+from companion.story import Story, tell
+from companion.ui import theme
+from companion.ui.boards import news_words
+from companion.ui.screens.base import BaseScreen
+from companion.ui.styling import readable, symbol
+from companion.ui.widgets import Panel, Text, scrolling_grid
+
+
+def _local(stamp: str) -> datetime:
+    return datetime.fromisoformat(stamp).astimezone()
+
+
+def when_played(record: GameRecord, moves: int) -> list[str]:
+    """ "Sat 21 Nov, 19:02 to 19:50" and "48 min, 132 moves"; an unfinished game says when it was left."""
+    start = _local(record.started_at)
+    day = start.strftime("%a %d %b, %H:%M")
+    counted = f"{moves} move" + ("" if moves == 1 else "s")
+    if not record.ended_at:
+        return [day, counted]
+    end = _local(record.ended_at)
+    minutes = max(0, int((end - start).total_seconds() // 60))
+    length = ("under a minute" if minutes < 1 else f"{minutes} min" if minutes < 60
+              else f"{minutes // 60} h {minutes % 60:02d} min")
+    if record.status != "finished":
+        return [day, f"Left unfinished at {end:%H:%M}", f"{length}, {counted}".capitalize()]
+    return [f"{day} to {end:%H:%M}", f"{length}, {counted}".capitalize()]
+
+
+def option_lines(record: GameRecord) -> list[str]:
+    """The options the game was played with, by the labels the options screen shows; one left
+    empty (a deck's make-up nobody entered) is not worth a line."""
+    try:
+        declared = {o.name: o for o in games.get(record.game).options}
+    except SetupError:
+        declared = {}
+    parts = []
+    for key, value in record.options.items():
+        if value in ("", [], None):
+            continue
+        label = declared[key].label if key in declared else key.replace("_", " ")
+        shown = {True: "yes", False: "no"}.get(value, value) if isinstance(value, bool) else value
+        if isinstance(shown, list):
+            shown = ", ".join(str(v) for v in shown)
+        parts.append(f"{label}: {shown}")
+    return parts
+
+
+def standings(record: GameRecord, story: Story) -> list[tuple[str, str, Any, bool]]:
+    """(name, colour, score or None, won) in seat order: the final scores of a finished game, or
+    where an unfinished one stood."""
+    result = record.result or {}
+    scores = result.get("scores") or player_scores(story.view)
+    winners = set(result.get("winners") or ())
+    return [(p["name"], p.get("colour", "#FFFFFF"), scores.get(p["name"]), p["name"] in winners)
+            for p in record.players]
+
+
+class PastGameScreen(BaseScreen):
+    title_text = "Game"
+    back_to = "history"
+
+    def __init__(self, app, **kwargs) -> None:
+        super().__init__(app, name="past_game", **kwargs)
+        row = BoxLayout(spacing=theme.PAD)
+        self.left = BoxLayout(orientation="vertical", size_hint_x=0.42, spacing=theme.GAP)
+        row.add_widget(self.left)
+        right = BoxLayout(orientation="vertical", spacing=theme.GAP)
+        right.add_widget(Text(text="What happened", bold=True, color=theme.MUTED, font_size=theme.FONT_SMALL))
+        self.story_scroll, self.story_rows = scrolling_grid(1, spacing=4)
+        right.add_widget(self.story_scroll)
+        row.add_widget(right)
+        self.body.add_widget(row)
+        self.record: GameRecord | None = None
+
+    def show(self, game_id: int) -> None:
+        """Fill the screen with one stored game (then go to it)."""
+        store = self.app.table.store
+        record = store.record(game_id)
+        if record is None:
+            raise LookupError(f"no game {game_id} in the history")
+        self.record = record
+        story = tell(record, store.played(game_id))
+        try:
+            title = games.get(record.game).title
+        except SetupError:
+            title = record.game
+        self.heading.text = title
+        self._fill_left(record, story)
+        self._fill_story(record, story)
+        self.story_scroll.scroll_y = 1
+
+    def _fill_left(self, record: GameRecord, story: Story) -> None:
+        self.left.clear_widgets()
+        summary = record.result["summary"] if record.result else "Not finished"
+        self.left.add_widget(Text(text=summary, bold=True, color=theme.ACCENT if record.result else theme.MUTED))
+        table = Panel(orientation="vertical", size_hint_y=None, padding=(theme.PAD, theme.GAP), spacing=2)
+        table.bind(minimum_height=table.setter("height"))
+        try:
+            counts = games.get(record.game).score_label
+        except SetupError:
+            counts = "score"
+        table.add_widget(Text(text=counts, halign="right", color=theme.MUTED, font_size=theme.FONT_SMALL))
+        for name, colour, score, won in standings(record, story):
+            line = BoxLayout(size_hint_y=None, height=theme.FONT * 1.6, spacing=theme.GAP)
+            mark = symbol("★", "#FFB000") + " " if won else ""
+            line.add_widget(Text(text=f"{mark}{name}", markup=True, wrap=False, color=readable(colour)))
+            line.add_widget(Text(text="" if score is None else str(score), wrap=False, halign="right",
+                                 size_hint_x=None, width=64, bold=won))
+            table.add_widget(line)
+        self.left.add_widget(table)
+        facts = when_played(record, story.moves) + option_lines(record)
+        self.left.add_widget(Text(text="\n".join(facts), color=theme.MUTED, font_size=theme.FONT_SMALL))
+        self.left.add_widget(BoxLayout())  # the rest of the column stays empty, under the facts
+
+    def _fill_story(self, record: GameRecord, story: Story) -> None:
+        self.story_rows.clear_widgets()
+        words = news_words(record.game)
+        shown = 0
+        for moment in story.moments:
+            lines = [w for w in (words(e) for e in moment.events) if w]
+            if not lines:
+                continue
+            shown += 1
+            line = BoxLayout(size_hint_y=None, spacing=theme.GAP)
+            stamp = Text(text=_local(moment.at).strftime("%H:%M"), wrap=False, size_hint_x=None, width=64,
+                         color=theme.MUTED, font_size=theme.FONT_SMALL, valign="top")
+            said = Text(text="\n".join(lines), font_size=theme.FONT_SMALL)
+            line.add_widget(stamp)
+            line.add_widget(said)
+            said.bind(height=lambda _w, h, line=line: setattr(line, "height", h))
+            self.story_rows.add_widget(line)
+        if story.problem:
+            self.story_rows.add_widget(Text(text=story.problem, color=theme.WARNING, font_size=theme.FONT_SMALL))
+        elif not shown:
+            self.story_rows.add_widget(Text(text="Nothing was announced in this game.", color=theme.MUTED,
+                                            font_size=theme.FONT_SMALL))
