@@ -270,6 +270,42 @@ def test_a_bonbon_card_with_nothing_to_act_on_is_told_on_the_phone(broker, table
     assert errors(browser) == []
 
 
+BONBON_EVENTS = [
+    {"type": "round_started", "round": 2, "starter": "Ben"},
+    {"type": "round_started", "round": 3},  # board mode keeps no starter
+    {"type": "passed", "player": "Ann", "first": True},
+    {"type": "passed", "player": "Ben", "first": False},
+    *({"type": "tile_taken", "player": "Cy", "tile": t} for t in ("three", "zeros", "face_up", "ones", "sets", "variety")),
+    {"type": "eliminated", "player": "Ann", "reason": "collective"},
+    {"type": "eliminated", "player": "Ben", "reason": "personal"},
+    {"type": "effect_skipped", "player": "Cy", "effect": "peek"},
+    {"type": "effect_skipped", "player": "Cy", "effect": "swap"},
+    {"type": "discarded", "player": "Ann", "cards": 1},
+    {"type": "discarded", "player": "Ann", "cards": 3},
+    {"type": "round_over", "round": 1, "reason": "collective_limit"},
+    {"type": "round_over", "round": 1, "reason": "everyone_done"},
+    {"type": "round_won", "round": 1, "winners": ["Ann"]},
+    {"type": "round_won", "round": 1, "winners": ["Ann", "Ben", "Cy"]},
+    {"type": "round_won", "round": 1, "winners": []},
+    {"type": "game_won", "winners": ["Ben"]},
+    {"type": "collective_overflow", "total": 31, "limit": 28},
+]
+
+
+def test_the_phone_tells_bonbon_news_in_the_touchscreens_words(broker, table, broadcaster, browser):
+    """A player reading the phone and one reading a past game's story on the table see one wording."""
+    from companion.ui.boards.bonbon.words import event_text
+
+    session = table.start("bonbon", ["Ann", "Ben", "Cy"], {})
+    open_page(browser, broker)
+    wait_for(lambda: revision(browser) == str(session.revision))
+    for event in BONBON_EVENTS:
+        on_phone = browser.execute_script("return Companion.eventText('bonbon', arguments[0])", event)
+        assert on_phone == event_text(event), event
+        assert event_text(event) and "undefined" not in on_phone and "None" not in event_text(event), event
+    assert errors(browser) == []
+
+
 def _landed_scripts():
     from companion import games
 

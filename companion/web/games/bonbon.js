@@ -16,15 +16,27 @@
   }
 
   function names(list) {
-    return (list || []).join(" and ");
+    list = list || [];
+    return list.length > 1 ? list.slice(0, -1).join(", ") + " and " + list[list.length - 1] : list.join("");
   }
 
-  // Bonbon's events carry no text of their own (companion/games/bonbon/events.py).
+  // Bonbon's events carry no text of their own (companion/games/bonbon/events.py). The same words
+  // as the touchscreen's story of a past game (companion/ui/boards/bonbon/words.py, NEWS).
+  var TILES = {
+    three: "Gain 3 points",
+    zeros: "1 point for every 0 played",
+    face_up: "1 point per face-up card (not zeros)",
+    ones: "1 point per card showing 1",
+    sets: "2 points per face-down set of 2+",
+    variety: "1 point per different illustration",
+  };
+  var ENDS = { collective_limit: "the table went over the collective limit", everyone_done: "everyone passed or is out" };
   var EVENTS = {
-    round_started: function (e) { return "Round " + e.round + " starts with " + e.starter; },
+    // Board mode's rounds have no starter: the table only keeps the collective total.
+    round_started: function (e) { return "Round " + e.round + " starts" + (e.starter ? " with " + e.starter : ""); },
     passed: function (e) { return e.player + (e.first ? " passed first" : " passed"); },
-    tile_taken: function (e) { return e.player + " took the " + G.label(e.tile) + " tile"; },
-    eliminated: function (e) { return e.player + " is out (" + (e.reason === "collective" ? "the table went over its limit" : "over their limit") + ")"; },
+    tile_taken: function (e) { return e.player + " took a tile: " + (TILES[e.tile] || G.label(e.tile)); },
+    eliminated: function (e) { return e.player + " is out: " + (e.reason === "collective" ? "the table went over its limit" : "over their limit"); },
     // Same words as the touchscreen (companion/ui/boards/bonbon/words.py).
     effect_skipped: function (e) {
       return e.effect === "peek"
@@ -32,9 +44,10 @@
         : e.player + "'s swap card does nothing: no other player still in has a card to swap with";
     },
     discarded: function (e) { return e.player + " discarded " + e.cards + (e.cards === 1 ? " card" : " cards"); },
-    round_over: function (e) { return "Round " + e.round + " is over: " + G.label(e.reason); },
-    round_won: function (e) { return names(e.winners) + " won round " + e.round; },
-    game_won: function (e) { return names(e.winners) + " won the game!"; },
+    round_over: function (e) { return "Round " + e.round + " is over: " + (ENDS[e.reason] || "it ended"); },
+    round_won: function (e) { return e.winners && e.winners.length ? names(e.winners) + " won round " + e.round : "Nobody won round " + e.round; },
+    game_won: function (e) { return names(e.winners) + " won the game"; },
+    collective_overflow: function (e) { return "The table went over the collective limit (" + e.total + " of " + e.limit + ")"; },
   };
 
   Companion.games.register("bonbon", {
