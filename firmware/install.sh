@@ -8,8 +8,20 @@ set -eu
 PORT=${1:-/dev/dicetray}
 cd "$(dirname "$0")/.."
 PICO=companion/inputs/dicetray/pico
-command -v mpremote >/dev/null || { echo "mpremote is missing: pip install mpremote" >&2; exit 1; }
-mpremote connect "$PORT" \
+# mpremote from the PATH, or else the project's own, installed into .venv on first use at the
+# version pyproject.toml pins (Bookworm refuses a system-wide pip install).
+if command -v mpremote >/dev/null; then
+  MPREMOTE=mpremote
+else
+  [ -x .venv/bin/pip ] || deploy/setup.sh app
+  if [ ! -x .venv/bin/mpremote ]; then
+    pin=$(grep -o 'mpremote==[0-9.]*' pyproject.toml)
+    echo "Installing $pin into .venv" >&2
+    .venv/bin/pip install --quiet "$pin"
+  fi
+  MPREMOTE=.venv/bin/mpremote
+fi
+"$MPREMOTE" connect "$PORT" \
   exec "import os
 try:
     os.mkdir('pico')

@@ -107,7 +107,7 @@ def led(x, y, label):
 def header_inset(x0, y0):
     """The Pi's 40-pin header from above, pin 1 (square) top left; the pins used, coloured."""
     used = {11: BLUE, 13: BLUE, 15: BLUE, 16: BLUE, 29: BLUE, 31: BLUE, 37: BLUE,
-            9: BLACK, 14: BLACK, 20: BLACK, 30: BLACK, 39: BLACK, 17: RED}
+            9: BLACK, 14: BLACK, 20: BLACK, 25: BLACK, 30: BLACK, 39: BLACK, 17: RED}
     text(x0 + 12, y0 - 26, "Pi header", 12, "middle", "bold")
     text(x0 + 12, y0 - 12, "(from above)", 10, "middle")
     add(f'<rect x="{x0 - 10}" y="{y0 - 8}" width="44" height="{19 * 13 + 16}" rx="4" fill="#eafaf1" stroke="{INK}"/>')
@@ -135,7 +135,7 @@ def table_controls() -> None:
     for key, y in rows.items():
         terminal(x, y, names[key])
     terminal(x, 615, "GND · any of pins")
-    text(180, 631, "9, 14, 20, 30, 39", 12, "end")
+    text(180, 631, "9, 14, 20, 25, 30, 39", 12, "end")
     # Ground rail: every button and the encoder's common and switch return here.
     wire([(x, 615), (rail, 615), (rail, rows["confirm"])], BLACK)
     for key, label in (("confirm", "Confirm"), ("undo", "Undo · hold: Redo"), ("pass", "Pass"), ("roll", "Roll")):

@@ -24,13 +24,38 @@ sudo install -m 644 deploy/udev/60-dicetray.rules /etc/udev/rules.d/60-dicetray.
 sudo udevadm control --reload-rules
 sudo udevadm trigger --subsystem-match=tty
 
+joined=
 for group in video render input dialout gpio; do
-  getent group "$group" >/dev/null && sudo usermod -aG "$group" "$user"
+  if getent group "$group" >/dev/null && ! id -nG "$user" | tr ' ' '\n' | grep -qx "$group"; then
+    sudo usermod -aG "$group" "$user"
+    joined="$joined $group"
+  fi
 done
+
+# The app draws straight to the screen (KMS/DRM); a desktop session would hold the screen
+# first and the app could never start. The table boots to the console instead.
+booted_to_desktop=
+if [ "$(systemctl get-default)" = graphical.target ]; then
+  sudo systemctl set-default multi-user.target
+  booted_to_desktop=yes
+fi
 
 sed -e "s|@USER@|$user|g" -e "s|@REPO@|$repo|g" deploy/pi/companion.service \
   | sudo tee /etc/systemd/system/companion.service >/dev/null
 sudo systemctl daemon-reload
 sudo systemctl enable companion.service
-echo "Installed. Start it now with: sudo systemctl start companion   (it starts at every boot)"
+echo "Installed: the companion starts at every boot."
 echo "Settings: /etc/companion/config.toml (see docs/config.md). Games: /var/lib/companion."
+if [ -n "$booted_to_desktop" ]; then
+  echo "This Pi booted to a desktop, which would hold the screen: it now boots to the console."
+  echo "  (Back to the desktop: sudo systemctl set-default graphical.target, then reboot.)"
+fi
+if [ -n "$joined" ]; then
+  echo "$user was added to:$joined. The service has these at once; for ./start.sh or mpremote"
+  echo "  in a shell, log out and in again (or reboot) first."
+fi
+if [ -n "$booted_to_desktop" ]; then
+  echo "Reboot now to start the table: sudo reboot"
+else
+  echo "Start it now: sudo systemctl start companion   (or reboot)"
+fi

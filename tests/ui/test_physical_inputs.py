@@ -99,3 +99,19 @@ def test_the_status_screen_shows_gpio_and_the_tray(table_with_inputs):
     # Each device's row reads NAME, LEVEL, detail on the screen.
     for name in ("GPIO", "Dice tray"):
         assert texts[texts.index(name) + 1] == "OK"
+
+
+def test_the_status_screen_blinks_this_tables_tray(table_with_inputs):
+    """With trays at several tables, the one whose lights blink is this table's."""
+    app, tray, inputs = table_with_inputs
+    app.tap("Status")
+    wait_for(app, lambda: inputs.tray.connected)
+    app.settle(1.2)  # the status screen looks again each second
+    app.tap("Blink the dice tray")
+    wait_for(app, lambda: tray.display.identifying)
+    assert "blinks" in app.app.toast.text
+    app.screenshot("status-blink-tray")
+    tray.unplug()
+    wait_for(app, lambda: not inputs.tray.connected)
+    app.settle(1.2)
+    assert "Blink the dice tray" not in app.texts(), "not offered while no tray answers"

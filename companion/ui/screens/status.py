@@ -15,7 +15,10 @@ from companion.status import DeviceStatus
 from companion.ui import theme
 from companion.ui.phone_code import NO_NETWORK
 from companion.ui.screens.base import BaseScreen
-from companion.ui.widgets import Panel, Text, scrolling_grid
+from companion.ui.widgets import BigButton, Panel, Text, scrolling_grid
+
+
+BLINK_SECONDS = 5
 
 
 class StatusScreen(BaseScreen):
@@ -26,6 +29,9 @@ class StatusScreen(BaseScreen):
         scroll, self.rows = scrolling_grid(1)
         self.body.add_widget(scroll)
         self._tick = None
+        # With more than one table in a room (a game night, a café), which tray is this one's?
+        self.blink = BigButton(text="Blink the dice tray", size_hint_x=None, width=250)
+        self.blink.bind(on_release=lambda *_: self._blink_tray())
 
     def on_pre_enter(self, *_) -> None:
         self.refresh()
@@ -57,7 +63,26 @@ class StatusScreen(BaseScreen):
             out.append(DeviceStatus("Database", "error", notice))
         return out
 
+    def _tray(self):
+        tray = getattr(self.app.router, "tray", None)
+        return tray if tray is not None and tray.connected else None
+
+    def _blink_tray(self) -> None:
+        tray = self._tray()
+        if tray is None:
+            self.app.notify("The dice tray is not connected.", "error")
+            return
+        tray.identify(BLINK_SECONDS)
+        self.app.notify(f"This table's dice tray blinks all its lights for {BLINK_SECONDS} s.", "info",
+                        seconds=BLINK_SECONDS)
+
     def refresh(self) -> None:
+        # Offered only while a tray answers: a button that can only fail is worse than none.
+        connected = self._tray() is not None
+        if connected and self.blink.parent is None:
+            self.bar.add_widget(self.blink)
+        elif not connected and self.blink.parent is not None:
+            self.bar.remove_widget(self.blink)
         self.rows.clear_widgets()
         for status in self.statuses():
             row = Panel(size_hint_y=None, padding=(theme.PAD, theme.GAP), spacing=theme.PAD)
