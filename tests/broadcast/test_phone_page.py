@@ -34,6 +34,11 @@ def status(driver) -> str:
     return driver.execute_script("return document.getElementById('status').dataset.status")
 
 
+# A page coming up (Chromium loading it, MQTT over WebSockets connecting) on a busy two-core
+# machine: not what these tests measure, so it gets room. What they measure has its own limit.
+PAGE_UP = 15.0
+
+
 def text(driver, element_id: str) -> str:
     return driver.execute_script(f"return document.getElementById('{element_id}').innerText")
 
@@ -68,7 +73,7 @@ def open_page(driver, broker, table_id="table1"):
 def test_the_page_shows_each_published_state_within_a_second(broker, table, broadcaster, browser):
     session = table.start("tally", ["Ann", "Ben", "Cy"], {"target": 50})
     open_page(browser, broker)
-    wait_for(lambda: status(browser) == "online" and revision(browser) == "0")
+    wait_for(lambda: status(browser) == "online" and revision(browser) == "0", timeout=PAGE_UP)
     slowest = 0.0
     for points in (1, 2, 3, 1, 2):
         session.dispatch({"type": "add", "points": points})
@@ -88,7 +93,7 @@ def test_a_game_page_that_fails_falls_back_to_the_neutral_view_and_keeps_up(brok
     """A bug in one game's renderer must not leave a phone stuck on an old state."""
     session = table.start("tally", ["Ann", "Ben"], {"target": 50})
     open_page(browser, broker)
-    wait_for(lambda: status(browser) == "online" and revision(browser) == "0")
+    wait_for(lambda: status(browser) == "online" and revision(browser) == "0", timeout=PAGE_UP)
     browser.execute_script("""
         var boom = function () { throw new Error("a broken renderer"); };
         Companion.games.register("tally", {badges: boom, stats: boom, table: boom, more: boom, event: boom});
@@ -117,7 +122,7 @@ def test_the_page_shows_the_table_offline_when_the_companion_dies(broker, browse
             proc.stdin.flush()
             assert proc.stdout.readline().startswith("ok")
         open_page(browser, broker)
-        wait_for(lambda: status(browser) == "online" and revision(browser) == "1")
+        wait_for(lambda: status(browser) == "online" and revision(browser) == "1", timeout=PAGE_UP)
         proc.kill()  # a crash: no goodbye, the broker sends the table's Last Will
         proc.wait(5)
         killed = time.monotonic()
@@ -134,7 +139,7 @@ def test_the_page_shows_the_table_offline_when_the_companion_dies(broker, browse
 def test_the_page_reconnects_by_itself_after_the_broker_restarts(broker, table, broadcaster, browser):
     session = table.start("tally", ["Ann", "Ben"], {})
     open_page(browser, broker)
-    wait_for(lambda: status(browser) == "online" and revision(browser) == "0")
+    wait_for(lambda: status(browser) == "online" and revision(browser) == "0", timeout=PAGE_UP)
     broker.kill()
     wait_for(lambda: status(browser) == "connecting", timeout=5)
     session.dispatch({"type": "add", "points": 3})
@@ -223,7 +228,7 @@ def test_a_new_game_clears_the_last_games_news_but_not_its_own_first_event(broke
         table_login.publish("companion/table1/availability", "online", qos=1, retain=True).wait_for_publish(3)
         send("state", state_payload(first.view(), game_number=1, table_id="table1", table_name="T"))
         open_page(browser, broker)
-        wait_for(lambda: status(browser) == "online" and revision(browser) == "0")
+        wait_for(lambda: status(browser) == "online" and revision(browser) == "0", timeout=PAGE_UP)
         first.dispatch({"type": "pass"})
         send("events", event_payload({"type": "passed", "player": "Ann"}, view=first.view(), game_number=1, at=AT))
         wait_for(lambda: "Ann passed" in text(browser, "event-list"))
@@ -323,7 +328,7 @@ def test_every_game_that_has_landed_shows_its_players_and_events(broker, table, 
     header, actions = lines[0], lines[1:]
     session = table.start(header["game"], header["players"], header.get("options", {}))
     open_page(browser, broker)
-    wait_for(lambda: status(browser) == "online" and revision(browser) == "0")
+    wait_for(lambda: status(browser) == "online" and revision(browser) == "0", timeout=PAGE_UP)
     for action in actions:
         session.dispatch(action)
     wait_for(lambda: revision(browser) == str(session.revision), timeout=5)
