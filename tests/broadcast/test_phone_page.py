@@ -170,7 +170,7 @@ def test_a_game_the_page_does_not_know_gets_a_neutral_view(broker, browser):
     client.disconnect()
     client.loop_stop()
     open_page(browser, broker)
-    wait_for(lambda: revision(browser) == "4")
+    wait_for(lambda: revision(browser) == "4", timeout=PAGE_UP)
     players = text(browser, "players")
     assert "lives\n2" in players.replace(" ", "\n") or "lives 2" in players
     assert "limit" in players and "<b>Ben</b>" in players  # a name is text, never markup
@@ -192,7 +192,7 @@ def test_an_old_state_never_replaces_a_newer_one(broker, table, broadcaster, bro
     session = table.start("tally", ["Ann", "Ben"], {})
     session.dispatch({"type": "add", "points": 1})
     open_page(browser, broker)
-    wait_for(lambda: revision(browser) == "1")
+    wait_for(lambda: revision(browser) == "1", timeout=PAGE_UP)
     stale = {**session.view(), "revision": 0, "version": 1, "table": {"id": "table1", "name": "x"}, "scores": {}}
     # The page is live; a stale state arrives (a late duplicate, say):
     client = paho.Client(CallbackAPIVersion.VERSION2)
@@ -252,7 +252,7 @@ def test_a_decided_bondo_battle_shows_its_pair_and_winner(broker, table, broadca
     open_page(browser, broker)
     for action in lines[1:]:
         session.dispatch(action)
-    wait_for(lambda: revision(browser) == str(session.revision), timeout=5)
+    wait_for(lambda: revision(browser) == str(session.revision), timeout=PAGE_UP)
     battle = session.view()["view"]["last_battle"]
     assert battle and battle["winner"] == "Leo"  # the script's battle, as the table decided it
     info = " ".join(text(browser, "table-info").split())
@@ -264,7 +264,7 @@ def test_a_bonbon_card_with_nothing_to_act_on_is_told_on_the_phone(broker, table
     session = table.start("bonbon", ["Ann", "Ben", "Cy"], {})
     session.dispatch({"type": "start", "tiles": ["three", "zeros", "ones"]})
     open_page(browser, broker)
-    wait_for(lambda: revision(browser) == str(session.revision))
+    wait_for(lambda: revision(browser) == str(session.revision), timeout=PAGE_UP)
     # Ann's swap card as the round's first card: nobody else has a card to swap with.
     session.dispatch({"type": "draw", "face": "up", "kind": "swap", "value": 2})
     # Ben's reveal card, with no face-down card anywhere to turn over.
@@ -303,7 +303,7 @@ def test_the_phone_tells_bonbon_news_in_the_touchscreens_words(broker, table, br
 
     session = table.start("bonbon", ["Ann", "Ben", "Cy"], {})
     open_page(browser, broker)
-    wait_for(lambda: revision(browser) == str(session.revision))
+    wait_for(lambda: revision(browser) == str(session.revision), timeout=PAGE_UP)
     for event in BONBON_EVENTS:
         on_phone = browser.execute_script("return Companion.eventText('bonbon', arguments[0])", event)
         assert on_phone == event_text(event), event
