@@ -12,6 +12,7 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.config import Config
+from companion.core import controls
 from companion.core.errors import RuleError, SetupError
 from companion.core.session import Change, Session
 from companion.inputs.keyboard import TRAY_ROLL_KEY, control_for_key
@@ -30,6 +31,9 @@ from companion.ui.screens.status import StatusScreen
 from companion.ui.widgets import Toast
 
 log = logging.getLogger(__name__)
+
+# An Undo (button or touch) that let go of a move entered halfway instead of taking one back.
+ENTRY_CANCELLED = "entry_cancelled"
 
 # A status source returns one DeviceStatus or several (the inputs report GPIO and tray together).
 StatusSource = Callable[[], "DeviceStatus | Sequence[DeviceStatus]"]
@@ -181,8 +185,28 @@ class CompanionApp(App):
             self.toast.hide()  # an earlier refusal no longer describes the game
         return change
 
+    def undo(self, source: str = "touch") -> Change | None:
+        """Undo as a player means it: a move entered halfway on the board is let go first;
+        otherwise the last recorded move is taken back."""
+        cancelled = self._cancel_entry()
+        if cancelled:
+            self.notify(cancelled, "info")
+            return None
+        return self.act({"type": "undo"}, source)
+
+    def _cancel_entry(self) -> str | None:
+        """The board's move entered halfway, let go; the words for the screen, or None."""
+        board = self.screen("play").board if self.screens.current == "play" else None
+        what = board.cancel_entry() if board is not None else None
+        return f"{what} is cleared; nothing was recorded. Undo again takes back the last move." if what else None
+
     def control(self, control: str, source: str = "gpio") -> Outcome:
         """A physical control (GPIO button, the dial, or a key in sim mode)."""
+        if control == controls.UNDO:
+            cancelled = self._cancel_entry()
+            if cancelled:
+                self.notify(cancelled, "info")
+                return Outcome(ENTRY_CANCELLED, cancelled, source)
         return self.show(self.router.control(control, source))
 
     def roll(self, face: str, info: dict[str, Any] | None = None) -> Outcome:

@@ -798,3 +798,89 @@ def test_a_value_takes_the_article_a_player_would_say():
     from companion.ui.boards.bonbon.words import a_value
 
     assert [a_value(v) for v in (2, 8, 11, 18, 20)] == ["a 2", "an 8", "an 11", "an 18", "a 20"]
+
+
+def undo_bar(app: AppDriver) -> None:
+    """The Undo button in the play screen's bar (not a Back inside a panel)."""
+    touch(app, app.app.screen("play").undo_button)
+
+
+def test_undo_during_a_half_entered_move_lets_go_of_it_and_takes_back_nothing(make_app):
+    """The trial: with a zero's values half entered, Undo took back Cris's card before it instead."""
+    app = start(make_app)
+    begin(app)
+    press(app, "Face down")  # Anna
+    press(app, "Face down")  # John
+    press(app, "Face down")  # Cris
+    press(app, "Face down")  # Anna: two backs
+    value(app, 4)  # John
+    press(app, "Face down")  # Cris: two backs
+    before = app.table.session.view()
+    value(app, 0)  # Anna's zero turns over her two backs ...
+    value(app, 6)  # ... the first is entered
+    undo_bar(app)
+    assert app.table.session.view() == before, "nothing recorded was taken back"
+    assert "The zero being entered is cleared" in toast(app)
+    assert "(from the left) shows" not in screen_text(app), "the draw panel again, not the zero's question"
+    assert marked(app) == []
+    undo_bar(app)  # now the last move itself: Cris's face-down card
+    assert app.table.session.revision == before["revision"] + 1
+    assert len(player(app, "Cris")["cards"]) == 1
+
+
+
+def test_the_tables_undo_button_lets_go_of_a_half_entered_move_too(make_app):
+    app = start(make_app)
+    begin(app)
+    for _ in range(4):
+        press(app, "Face down")  # Anna, John, Cris, Anna: Anna has two backs
+    press(app, "Reveal")
+    value(app, 1)  # John's reveal card ...
+    card(app, "Anna", 2)  # ... turns over Anna's card 2: its value is asked
+    before = app.table.session.view()
+    outcome = app.app.control("undo", "gpio")
+    assert outcome.kind == "entry_cancelled" and app.table.session.view() == before
+    assert "The value being entered is cleared" in toast(app)
+    assert "(from the left) turns face-up" not in screen_text(app)
+    assert marked(app) == []
+    outcome = app.app.control("undo", "gpio")  # nothing half entered now: John's reveal card goes
+    assert outcome.applied and app.table.session.revision == before["revision"] + 1
+    assert len(player(app, "John")["cards"]) == 1
+
+
+def test_undo_at_the_reveal_clears_the_values_being_entered_first(make_app):
+    app = start(make_app)
+    begin(app)
+    act = app.table.session.dispatch
+    for _ in range(3):
+        act({"type": "draw", "face": "down"})
+    act({"type": "draw", "face": "down"})  # Anna: two backs
+    act({"type": "pass"})  # John passes first ...
+    act({"type": "take_tile", "tile": "three"})
+    act({"type": "pass"})  # ... then Cris and Anna: the round's play is over, the reveal
+    act({"type": "pass"})
+    app.frames(3)
+    assert view(app)["phase"] == "reveal"
+    value(app, 5)  # Anna's first card; her second is still to come
+    before = app.table.session.view()
+    undo_bar(app)
+    assert app.table.session.view() == before
+    assert "Anna's values being entered is cleared" in toast(app)
+    assert "Entered: 5" not in screen_text(app)
+
+
+def test_undo_with_a_swaps_first_card_chosen_lets_go_of_that_card(make_app):
+    app = start(make_app)
+    begin(app)
+    press(app, "Face down")  # Anna
+    value(app, 3)  # John
+    press(app, "Face down")  # Cris
+    press(app, "Swap")
+    value(app, 2)  # Anna's swap card
+    card(app, "John", 1)  # the swap's first card
+    assert marked(app) == [("John", 1)]
+    before = app.table.session.view()
+    undo_bar(app)
+    assert app.table.session.view() == before
+    assert "The swap's first card is cleared" in toast(app)
+    assert marked(app) == [] and not any("Swap John's card 1" in t for t in app.texts())

@@ -18,3 +18,8 @@ class Board(BoxLayout):
     def refresh(self, view: dict[str, Any]) -> None:
         """Redraw from the session's public view (the same JSON the phones get)."""
         raise NotImplementedError
+
+    def cancel_entry(self) -> str | None:
+        """Let go of a move entered halfway (a zero's values, a swap's first card), as Undo does
+        while one is on screen; what was let go, in words, or None when nothing was."""
+        return None

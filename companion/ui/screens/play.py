@@ -33,7 +33,7 @@ class PlayScreen(Screen):
         self.turn_panel.add_widget(self.prompt)
         bar.add_widget(self.turn_panel)
         self.undo_button = BigButton(text="Undo", size_hint_x=None, width=110)
-        self.undo_button.bind(on_release=lambda *_: app.act({"type": "undo"}))
+        self.undo_button.bind(on_release=lambda *_: app.undo())
         bar.add_widget(self.undo_button)
         self.redo_button = BigButton(text="Redo", size_hint_x=None, width=110)
         self.redo_button.bind(on_release=lambda *_: app.act({"type": "redo"}))

@@ -69,6 +69,9 @@ class BonbonBoard(Board):
         self.main.add_widget(self.entry)
         self.add_widget(self.main)
 
+    def cancel_entry(self) -> str | None:
+        return self.entry.cancel_entry()
+
     def _act(self, action: dict[str, Any]) -> Any:
         """A touch's action, and what the game announces about it that the board would not show."""
         change = self.app.act(action)

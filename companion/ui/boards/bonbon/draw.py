@@ -95,6 +95,13 @@ class DrawPanel(BoxLayout):
             return
         self.act({"type": "draw", "face": "up", "kind": self.kind, "value": value})
 
+    def cancel_entry(self) -> str | None:
+        if not self.zeroing:
+            return None
+        self.zeroing, self.revealed = False, []
+        self.build()
+        return "The zero being entered"
+
     # -- a zero turning cards over -------------------------------------------
 
     def _zero_reveals(self) -> None:

@@ -154,6 +154,14 @@ class TargetPanel(BoxLayout):
         else:
             self.act({"type": "swap", "cards": [self.first, ref]})
 
+    def cancel_entry(self) -> str | None:
+        if self.asking is None and self.first is None:
+            return None
+        what = "The value being entered" if self.asking else "The swap's first card"
+        self.asking = self.first = None
+        self.build()
+        return what
+
     def _ask_value(self) -> None:
         ref = self.asking
         self.add_widget(parts.caption(f"{ref['player']}'s card {ref['card']} (from the left) turns face-up. "

@@ -35,6 +35,11 @@ class EntryPanel(Panel):
         handler = getattr(self.panel, "card_touched", None)
         return bool(handler and handler(player, position))
 
+    def cancel_entry(self) -> str | None:
+        """The panel's move entered halfway, let go (see Board.cancel_entry)."""
+        handler = getattr(self.panel, "cancel_entry", None)
+        return handler() if handler else None
+
     def tile_touched(self, tile: str) -> bool:
         """A tile on the strip above was touched."""
         handler = getattr(self.panel, "tile_touched", None)

@@ -78,6 +78,13 @@ class RevealPanel(BoxLayout):
             self.say(f"{player} has nothing left to turn over")
         return True
 
+    def cancel_entry(self) -> str | None:
+        if not self.values:
+            return None
+        self.values = []
+        self.build()
+        return f"{self.player}'s values being entered"
+
     def _choose(self, name: str) -> None:
         if name != self.player:
             self.player, self.values = name, []
