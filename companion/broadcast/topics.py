@@ -90,15 +90,19 @@ def event_payload(
     view: Mapping[str, Any],
     game_number: int | None,
     at: str,
+    move: int | None = None,
 ) -> dict[str, Any]:
-    """One event, told once: which game and change it came from, and when."""
-    return {
+    """One event, told once: which game, change and move it came from, and when."""
+    payload = {
         "version": version(game_number, view["revision"]),
         "game": view["game"],
         "revision": view["revision"],
         "at": at,
         "event": dict(event),
     }
+    if move is not None:
+        payload["move"] = move
+    return payload
 
 
 def encode(payload: Mapping[str, Any]) -> bytes:

@@ -36,6 +36,14 @@ class Change:
     revision: int
     view: dict[str, Any]
     events: list[dict[str, Any]] = field(default_factory=list)
+    # Actions in effect after the change: an action's news belongs to move `moves`; an undo took
+    # back move `moves + 1`; a redo put back move `moves`. A phone strikes out news taken back.
+    moves: int = 0
+
+    @property
+    def move(self) -> int:
+        """The move this change made, took back or put back (1 for the game's first)."""
+        return self.moves + 1 if self.kind == "undo" else self.moves
 
 
 Listener = Callable[[Change], None]
@@ -204,7 +212,7 @@ class Session:
             self.timeline.finish(result.to_json())
 
     def _announce(self, kind: str, action: Action | None, events: list[dict[str, Any]]) -> Change:
-        change = Change(kind, action, self.revision, self.view(), events)
+        change = Change(kind, action, self.revision, self.view(), events, self.timeline.cursor)
         for listener in list(self._listeners):
             # The change is already durable; one broken screen or broker link
             # must not keep the others from hearing about it.

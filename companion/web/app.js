@@ -113,7 +113,8 @@
     var list = $("event-list");
     list.textContent = "";
     events.forEach(function (e) {
-      var item = Companion.el("li");
+      var item = Companion.el("li", e.undone ? "undone" : null);
+      if (e.undone) item.title = "Taken back at the table";
       item.appendChild(Companion.el("time", null, e.time));
       item.appendChild(Companion.el("span", null, Companion.eventText(e.game, e.event)));
       list.appendChild(item);
@@ -141,9 +142,19 @@
   function onEvent(message) {
     if (!message || !message.event) return;
     var at = message.at ? new Date(message.at) : new Date();
+    var kind = message.event.type;
+    // An undo takes back a move and its news with it: struck out, not removed, so that nobody
+    // wonders where "Mia wins" went; a redo puts it back (docs/mqtt.md: "move").
+    if ((kind === "undo" || kind === "redo") && typeof message.move === "number") {
+      events.forEach(function (e) {
+        if (e.move === message.move && e.event.type !== "undo" && e.event.type !== "redo"
+            && gameNumber(e.version) === gameNumber(message.version)) e.undone = kind === "undo";
+      });
+    }
     events.unshift({
       version: message.version,
       game: message.game,
+      move: message.move,
       event: message.event,
       time: at.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" }),
     });

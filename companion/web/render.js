@@ -122,6 +122,8 @@
 
   function describeEvent(event) {
     if (!event || typeof event !== "object") return "";
+    if (event.type === "undo") return "The last move was taken back";
+    if (event.type === "redo") return "A move taken back was put back";
     if (typeof event.text === "string" && event.text) return event.text;
     if (typeof event.message === "string" && event.message) return event.message;
     var who = event.player || event.by || "";

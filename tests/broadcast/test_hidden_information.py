@@ -57,7 +57,7 @@ from tests.support.tally import Tally
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "games"
 ENVELOPE = ("version", "table", "scores")
-EVENT_KEYS = {"version", "game", "revision", "at", "event"}
+EVENT_KEYS = {"version", "game", "revision", "at", "event", "move"}
 MISSING = object()
 
 
@@ -77,6 +77,7 @@ class Played:
     kinds: dict[int, str] = field(default_factory=dict)
     actions: dict[int, Any] = field(default_factory=dict)
     announced: dict[int, list[dict[str, Any]]] = field(default_factory=dict)  # events, as docs/mqtt.md says
+    moves: dict[int, int] = field(default_factory=dict)  # the move each change made, took or put back
     last: int = 0
 
 
@@ -99,6 +100,8 @@ def follow(table) -> Played:
         played.announced[change.revision] = (
             copy.deepcopy(change.events) if change.kind == "action" else [{"type": change.kind}]
         )
+        # Counted from the log itself, not taken from the change: an undo took back the move after it.
+        played.moves[change.revision] = session.timeline.cursor + (change.kind == "undo")
         played.last = change.revision
 
     session.subscribe(listener)
@@ -387,6 +390,7 @@ def _check_event(msg: Message, games_by_number: dict[int, Played], unmatched: di
         + (" (each once)" if event in played.announced[revision] else "")
     )
     left.remove(event)
+    assert payload["move"] == played.moves[revision], f"revision {revision} names move {payload['move']}"
     secrets = secrets_of(played.game)
     before, after = played.before[revision], played.states[revision]
     secrets.check_event(event, played.kinds[revision], played.actions[revision], before, after, played.game)
@@ -881,6 +885,11 @@ def test_the_checks_catch_a_message_that_says_more_than_the_public_view(broker, 
     for msg, change, caught in cases:
         with pytest.raises(AssertionError, match=caught):
             check_broadcast(doctored(msg, change), [game], p.at)
+    # An event in place of the true one, naming another move than its change made: a phone would
+    # strike out the wrong news at an undo.
+    wrong_move = replace(event, payload=json.dumps({**event.json(), "move": event.json()["move"] + 1}).encode())
+    with pytest.raises(AssertionError, match=r"names move"):
+        check_broadcast([wrong_move if m is event else m for m in real], [game], p.at)
     with pytest.raises(AssertionError, match="carried the hidden 1234567890123"):
         check_markers(doctored(state, lambda s: s.update(note=1234567890123)), {1234567890123})
 

@@ -275,6 +275,43 @@ def test_a_bonbon_card_with_nothing_to_act_on_is_told_on_the_phone(broker, table
     assert errors(browser) == []
 
 
+def news(driver) -> list[tuple[str, bool]]:
+    """The phone's news, newest first: each line's words and whether it is struck out as taken back."""
+    lines = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#event-list li')).map(function (li) {"
+        "  return [li.querySelector('span').textContent, li.classList.contains('undone')]; })"
+    )
+    return [(words, struck) for words, struck in lines]
+
+
+def test_news_of_a_move_taken_back_is_struck_out_and_comes_back_with_a_redo(broker, table, broadcaster, browser):
+    """The trial: after an undo of the winning capture, the phone still said "Mia wins", under a bare "undo"."""
+    script = ROOT / "tests" / "games" / "bondcones" / "scripts" / "game_summary_28_points_win.jsonl"
+    lines = [json.loads(x) for x in script.read_text().splitlines() if x.strip()]
+    session = table.start(lines[0]["game"], lines[0]["players"], lines[0].get("options", {}))
+    for action in lines[1:-1]:
+        session.dispatch(action)
+    open_page(browser, broker)
+    wait_for(lambda: revision(browser) == str(session.revision), timeout=PAGE_UP)
+    session.dispatch(lines[-1])  # the winning capture
+    wait_for(lambda: any("wins" in words for words, _ in news(browser)))
+    won = news(browser)
+    assert won[0] == ("Mia wins with 28 points", False) and won[1] == ("Mia captured a 2 from Leo", False), won
+
+    session.dispatch({"type": "undo"})
+    wait_for(lambda: news(browser)[0][0] == "The last move was taken back")
+    shown = news(browser)
+    assert shown[1:3] == [("Mia wins with 28 points", True), ("Mia captured a 2 from Leo", True)], shown
+    assert not any(struck for _, struck in shown[3:]), "only the move taken back is struck out"
+    assert browser.execute_script("return getComputedStyle(document.querySelector('#event-list li.undone span'))"
+                                  ".textDecorationLine") == "line-through"
+
+    session.dispatch({"type": "redo"})
+    wait_for(lambda: news(browser)[0][0] == "A move taken back was put back")
+    assert ("Mia wins with 28 points", False) in news(browser)
+    assert errors(browser) == []
+
+
 BONBON_EVENTS = [
     {"type": "round_started", "round": 2, "starter": "Ben"},
     {"type": "round_started", "round": 3},  # board mode keeps no starter
