@@ -1,5 +1,6 @@
-/* Bonbon on the phone: each player's cards (face-down ones stay blank), face-up total
- * against their limit, and the collective total against its limit. */
+/* Bonbon on the phone: each player's cards (face-down ones stay blank until the table turns
+ * them over), face-up total against their limit, the collective total against its limit, and
+ * after a round its scoring: each player's points and who takes a bonbon token, and why. */
 (function () {
   "use strict";
   var G = Companion.generic;
@@ -10,9 +11,58 @@
     return null;
   }
 
+  function known(value) { return value !== undefined && value !== null; }
+
+  // A face-down card is a blank back; once the table turns it over for scoring, the view carries
+  // its value and the back shows it ("▢4"), so it still reads as played face-down.
   function card(c) {
-    if (!c || c.face !== "up") return "▢"; // face-down: its value is not known here either
-    return c.value !== undefined && c.value !== null ? String(c.value) : G.label(c.kind);
+    if (!c) return "▢";
+    if (c.face !== "up") return known(c.value) ? "▢" + c.value : "▢";
+    return known(c.value) ? String(c.value) : G.label(c.kind);
+  }
+
+  // The round's scoring (view.scoring), present from the scoring of a round to the next round's start.
+  function scoringLine(state, name) {
+    var scoring = state.view && state.view.scoring;
+    var lines = (scoring && scoring.lines) || [];
+    for (var i = 0; i < lines.length; i++) if (lines[i].player === name) return lines[i];
+    return null;
+  }
+
+  // The limit a player's cards were played against. Once a round is scored, the view's limit already
+  // counts the token just won, which lowers the limit only "in future rounds": that round was played
+  // one higher (the touchscreen's scoring table counts the tokens held before it the same way).
+  function playedLimit(state, p) {
+    var line = scoringLine(state, p.name);
+    return line && line.token ? p.limit + 1 : p.limit;
+  }
+
+  // Under the scoring table, in the touchscreen's words (companion/ui/boards/bonbon/words.py, decided).
+  var DECIDED = {
+    points: "most points",
+    "cards played": "tied on points: most cards played, zeros not counted",
+    "face-down cards": "tied on points and cards: most face-down cards",
+    tie: "still tied after both tie-breaks: every tied player takes one",
+  };
+
+  function decided(scoring) {
+    var winners = scoring.winners || [];
+    if (!winners.length) return "Nobody scored: no bonbon token this round.";
+    var takes = winners.length === 1 ? "takes a bonbon token" : "take a bonbon token";
+    return names(winners) + " " + takes + " (" + (DECIDED[scoring.decided_by] || scoring.decided_by) + ").";
+  }
+
+  // One player's line of the scoring table: the points and what they are made of, and the tie-breaks.
+  function scored(line) {
+    if (line.eliminated) return [["scored", "out: does not score"]];
+    var parts = ["sets " + line.sets_points, "values " + line.card_values];
+    if (line.tile) parts.push("tile " + line.tile_points);
+    return [
+      ["scored", line.total + " (" + parts.join(" + ") + ")"],
+      // The tie-breaks, as the touchscreen's "played" and "down" columns.
+      ["played (not 0s)", line.cards_played],
+      ["face-down", line.face_down_cards],
+    ];
   }
 
   function names(list) {
@@ -59,21 +109,30 @@
       var out = generic.slice();
       if (p.status === "out") out.push(p.out_reason ? "out: " + G.label(p.out_reason) : "out");
       if (p.status === "passed") out.push(p.first_passer ? "passed first" : "passed");
+      var line = scoringLine(state, name);
+      if (line && line.token) out.push("takes a token");
       return out;
     },
     stats: function (state, name, generic) {
       var p = record(state, name);
       if (!p) return generic;
-      var rows = [["face-up", p.face_up_total + " / " + p.limit]];
+      var rows = [["face-up", p.face_up_total + " / " + playedLimit(state, p)]];
       if (p.cards && p.cards.length) rows.push(["cards", p.cards.map(card).join(" ")]);
       if (p.tile) rows.push(["tile", G.label(p.tile)]);
-      return rows;
+      var line = scoringLine(state, name);
+      return line ? rows.concat(scored(line)) : rows;
     },
     table: function (state, generic) {
       var v = state.view || {};
       var rows = [];
+      var scoring = v.scoring;
+      if (scoring) {
+        // First, as the touchscreen's scoring table: the round, who takes a token and why, how it ended.
+        rows.push(["round\u00a0" + scoring.round, decided(scoring)]); // kept on one line beside a long value
+        if (ENDS[scoring.end_reason]) rows.push(["ended", ENDS[scoring.end_reason]]);
+      }
       if (v.collective) rows.push(["on the table", v.collective.total + " / " + v.collective.limit]);
-      if (v.round) rows.push(["round", v.round]);
+      if (v.round && !scoring) rows.push(["round", v.round]);
       if (v.tokens_to_win) rows.push(["tokens to win", v.tokens_to_win]);
       if (v.tiles && v.tiles.available && v.tiles.available.length) rows.push(["bonus tiles", G.text(v.tiles.available.map(G.label))]);
       return rows.length ? rows : generic;
