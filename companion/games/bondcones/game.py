@@ -157,7 +157,11 @@ class BondCones(Game):
         demand = dice.demand(face, carriers, state["aside"])
         state["last_battle"] = None  # this roll is now what the table looks at
         state["last_roll"] = {"player": player, "face": face, "demand": demand, "turn_number": state["turn_number"]}
-        _say(state, "roll", f"{player} rolled {_face(face)}: {demand['text']}", player=player, face=face, purpose="turn",
+        # What the roller must do, when they must do something; a roll the table settles at once (a
+        # peek, the set-aside BondO, a lost turn) is told by the line that follows, in the third person:
+        # "You have no BondO" read as if said to whoever looks at the screen, on the next player's turn.
+        must = f": {demand['text']}" if demand["kind"] in ("move", "bondo") else ""
+        _say(state, "roll", f"{player} rolled {_face(face)}{must}", player=player, face=face, purpose="turn",
              demand=demand["kind"])
         if demand["kind"] == "move":
             state["step"] = "move"
