@@ -155,8 +155,14 @@ def prompt(state: State) -> str:
         if step == "tile":
             return f"{who}: choose a bonus tile"
     if phase == "reveal":
-        names = ", ".join(w["player"] for w in waiting(state))
-        return f"Round {state['round']} is over: reveal the face-down cards of {names}"
+        left = waiting(state)
+        turning = [w["player"] for w in left if w["values"]]
+        # A player with no face-down card to turn over only counts illustrations for the variety
+        # tile: "reveal the face-down cards of Anna" sent the table looking for cards she lacks.
+        counting = [w["player"] for w in left if not w["values"]]
+        todo = [f"reveal the face-down cards of {', '.join(turning)}"] if turning else []
+        todo += [f"{name} counts the illustrations for the variety tile" for name in counting]
+        return f"Round {state['round']} is over: {'; '.join(todo)}"
     if phase == "scored":
         winners = state["scoring"]["winners"]
         # Short enough for the top bar; the scoring table on the board has the detail.

@@ -113,3 +113,18 @@ def test_a_variety_count_above_the_non_zero_cards_is_flagged_once_the_zero_is_tu
     s.dispatch({"type": "undo"})
     s.dispatch({"type": "reveal", "player": "Ann", "values": [4], "variety": 2})
     assert view(s)["warnings"] == []
+
+
+def test_the_reveal_prompt_asks_only_for_cards_that_are_there():
+    """A player who played face-up only and holds the variety tile has no card to turn over: the prompt
+    says what she does enter (the count), not that her face-down cards are to be revealed."""
+    others = [t for t in TILES if t != "variety"][:2]
+    s = started(players=("Ann", "Ben"), tiles=("variety", *others))
+    s.dispatch(up(2))  # Ann
+    s.dispatch(down())  # Ben
+    s.dispatch({"type": "pass", "tile": "variety"})
+    s.dispatch(PASS)
+    assert s.expected().prompt == ("Round 1 is over: reveal the face-down cards of Ben; "
+                                   "Ann counts the illustrations for the variety tile")
+    s.dispatch({"type": "reveal", "player": "Ben", "values": [4]})
+    assert s.expected().prompt == "Round 1 is over: Ann counts the illustrations for the variety tile"
