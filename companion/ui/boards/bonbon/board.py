@@ -62,6 +62,11 @@ class BonbonBoard(Board):
         self.left = BoxLayout(orientation="vertical", spacing=4)
         self.players = PlayerList(touched=lambda name, position: self.entry.card_touched(name, position))
         self.warnings = Text(text="", font_size=theme.FONT_SMALL, color=theme.WARNING)
+        # What the last touch's card did that the rows do not show (a reveal card with nothing to
+        # reveal), under the rows until the next change: as a message over the bottom of the screen
+        # it covered Face down and Pass for the next player.
+        self.news = Text(text="", font_size=theme.FONT_SMALL, color=theme.TEXT)
+        self._news_at: int | None = None
         self.scoring = ScoringTable()
         self.entry = EntryPanel(act=self._act, focus=self.players.mark,
                                 say=lambda message: self.app.notify(message, "info"))
@@ -75,12 +80,11 @@ class BonbonBoard(Board):
     def _act(self, action: dict[str, Any]) -> Any:
         """A touch's action, and what the game announces about it that the board would not show."""
         change = self.app.act(action)
-        for event in change.events if change is not None else []:
-            message = words.event_message(event)
-            if message:
-                # After act(): it clears the message bar once an action is accepted. Long enough to
-                # stay through the next player's first touch.
-                self.app.notify(message, "info", seconds=6)
+        said = [m for m in (words.event_message(e) for e in (change.events if change else [])) if m]
+        if said:
+            self.news.text = "\n".join(said)
+            self._news_at = change.revision
+            self._show_game(self.session.view())
         return change
 
     # -- showing -------------------------------------------------------------
@@ -105,6 +109,8 @@ class BonbonBoard(Board):
             self.players.show(game["players"], colours, view["expected"]["turn"], game["tokens_to_win"],
                               playing=phase == "play")
             self.left.add_widget(self.players)
+        if phase == "play" and self._news_at == view["revision"] and self.news.text:
+            self.left.add_widget(self.news)
         if phase != "setup" and game["warnings"]:
             # Under the scoring table too: a value entered at the last reveal, a card turned face-down
             # that counts once it is turned over, or a variety count may be what needs checking.
