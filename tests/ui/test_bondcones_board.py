@@ -146,7 +146,7 @@ def test_a_capture_by_touch_offers_only_values_still_possible(make_app):
     press(app, "8")  # one touch: an ordinary cone took an ordinary cone
     side = view(app)["sides"]["Mia"]
     assert side["points"] == 8 and side["taken"] == [8]
-    assert "took 8" in app.texts() and "20 to go" in app.texts()
+    assert "took: 8" in app.texts() and "20 to go" in app.texts()
     press(app, "1")
     press(app, DONE)
     press(app, "4")
@@ -371,7 +371,7 @@ def test_names_of_eight_letters_and_two_digit_scores_fit_the_frames(make_app, si
             assert natural_width(name) <= name.width, f"{size}: {name.text!r} is cut off"
             assert name.font_size >= 18 and name.x >= frame.x and name.right <= frame.right
             # The values taken: grouped, wrapped beside the number and never under it or outside.
-            assert taken.text.startswith("took 8 4×4 2×2") and taken.width <= frame.info.width + 1
+            assert taken.text.startswith("took: 8 4×4 2×2") and taken.width <= frame.info.width + 1
             assert taken.texture_size[0] <= taken.width and taken.texture_size[1] <= frame.score_row.height
             assert frame.info.x >= frame.points.right and frame.info.right <= frame.right
         assert "▶" in board(app).frames[acting].name.text
@@ -382,5 +382,5 @@ def test_the_values_taken_are_grouped_highest_first_with_a_count_to_fall_back_on
     from companion.ui.boards.bondcones import words
 
     assert words.taken({"taken": []}) == ["took –"]
-    assert words.taken({"taken": [0, 8, 2, 0, 4, 0]}) == ["took 8 4 2 0×3", "took 6 cones"]
-    assert words.taken({"taken": [4]}) == ["took 4", "took 1 cone"]
+    assert words.taken({"taken": [0, 8, 2, 0, 4, 0]}) == ["took: 8 4 2 0×3", "took 6 cones"]
+    assert words.taken({"taken": [4]}) == ["took: 4", "took 1 cone"]

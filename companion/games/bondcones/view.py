@@ -107,7 +107,9 @@ def public(state: State) -> dict[str, Any]:
                 "turns_left": n,
                 "can_declare_now": can_declare(state) and current(state) == p,
             }
-            for p, n in state["windows"].items()
+            # A finished game has no battle to declare: "1 turn left" beside the loser was a promise
+            # the game could not keep.
+            for p, n in (state["windows"].items() if state["phase"] != "over" else ())
         ],
         "battle": None
         if fight is None

@@ -73,7 +73,8 @@ def taken(side: dict[str, Any]) -> list[str]:
     groups = " ".join(f"{v}×{values.count(v)}" if values.count(v) > 1 else str(v)
                       for v in sorted(set(values), reverse=True))
     n = len(values)
-    return [f"took {groups}", f"took {n} cone{'s' if n != 1 else ''}"]
+    # "took 8" said a cone worth 8 beside "took 8 cones" on the other side: the values get a colon.
+    return [f"took: {groups}", f"took {n} cone{'s' if n != 1 else ''}"]
 
 
 def demand_parts(demand: dict[str, Any] | None) -> tuple[str, str]:
