@@ -25,8 +25,9 @@ sudo udevadm control --reload-rules
 sudo udevadm trigger --subsystem-match=tty
 
 joined=
+member_of=" $(id -nG "$user") "
 for group in video render input dialout gpio; do
-  if getent group "$group" >/dev/null && ! id -nG "$user" | tr ' ' '\n' | grep -qx "$group"; then
+  if getent group "$group" >/dev/null && [[ $member_of != *" $group "* ]]; then
     sudo usermod -aG "$group" "$user"
     joined="$joined $group"
   fi
