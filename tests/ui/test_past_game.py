@@ -31,6 +31,7 @@ def open_row(app: AppDriver, summary: str) -> None:
     app.tap(summary)
     # A list scrolls, so it hands a touch to its row only once it is sure the finger is not dragging.
     assert app.settle_until(lambda: app.screen == "past_game", timeout=3), "the row opens its game"
+    assert app.settle_until(lambda: app.app.screen("past_game").story_complete, timeout=5)
     app.frames(3)
 
 
@@ -89,3 +90,23 @@ def test_the_history_row_opens_at_1024x600_too(make_app):
     app.tap("Mia captured 28 points")
     assert app.settle_until(lambda: app.screen == "past_game", timeout=3)
     app.screenshot("past-game-1024x600")
+
+
+def test_a_long_story_shows_its_start_at_once_and_the_rest_follows(make_app):
+    """Hundreds of rows built in one go froze the touchscreen for seconds."""
+    from companion.story import Moment, Story
+    from companion.store.records import GameRecord
+    from companion.ui.screens.past_game import ROWS_PER_FRAME
+
+    app: AppDriver = make_app().start()
+    screen = app.app.screen("past_game")
+    players = [{"name": "Mia", "colour": "#FFB000"}, {"name": "Leo", "colour": "#4FC3F7"}]
+    record = GameRecord(7, "bondcones", players, {}, "2026-11-21T19:00:00+00:00", "2026-11-21T21:00:00+00:00",
+                        "finished", None, 600)
+    rolls = tuple(Moment(n, "2026-11-21T19:00:00+00:00", ({"type": "roll", "text": f"Mia rolled {n}",
+                                                              "purpose": "turn"},)) for n in range(1, 601))
+    screen._fill_story(record, Story(rolls, None, moves=600))
+    assert len(screen.story_rows.children) == ROWS_PER_FRAME and not screen.story_complete
+    assert app.settle_until(lambda: screen.story_complete, timeout=20)
+    shown = [row.children[0].text for row in reversed(screen.story_rows.children)]
+    assert shown == [f"Mia rolled {n}" for n in range(1, 601)], "every row, in the order played"

@@ -6,9 +6,11 @@ made again from the stored actions (companion/story.py), so it says exactly what
 
 from __future__ import annotations
 
+import itertools
 from datetime import datetime
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.uix.boxlayout import BoxLayout
 
 from companion import games
@@ -21,6 +23,9 @@ from companion.ui.boards import news_words
 from companion.ui.screens.base import BaseScreen
 from companion.ui.styling import readable, symbol
 from companion.ui.widgets import Panel, Text, scrolling_grid
+
+
+ROWS_PER_FRAME = 25  # about two screens of the story: shown at once, the rest follows a frame at a time
 
 
 def _local(stamp: str) -> datetime:
@@ -88,6 +93,7 @@ class PastGameScreen(BaseScreen):
         row.add_widget(right)
         self.body.add_widget(row)
         self.record: GameRecord | None = None
+        self._building = None  # the Clock event adding the story's rows, while it runs
 
     def show(self, game_id: int) -> None:
         """Fill the screen with one stored game (then go to it)."""
@@ -130,24 +136,53 @@ class PastGameScreen(BaseScreen):
         self.left.add_widget(BoxLayout())  # the rest of the column stays empty, under the facts
 
     def _fill_story(self, record: GameRecord, story: Story) -> None:
+        """The story's rows, a screenful at a time: a long game has hundreds, and building them all
+        at once froze the touchscreen for seconds. The first ones show at once; the rest follow
+        over the next frames, while the list can already be read and scrolled."""
+        if self._building is not None:
+            self._building.cancel()
         self.story_rows.clear_widgets()
         words = news_words(record.game)
-        shown = 0
-        for moment in story.moments:
-            lines = [w for w in (words(e) for e in moment.events) if w]
-            if not lines:
-                continue
-            shown += 1
-            line = BoxLayout(size_hint_y=None, spacing=theme.GAP)
-            stamp = Text(text=_local(moment.at).strftime("%H:%M"), wrap=False, size_hint_x=None, width=64,
-                         color=theme.MUTED, font_size=theme.FONT_SMALL, valign="top")
-            said = Text(text="\n".join(lines), font_size=theme.FONT_SMALL)
-            line.add_widget(stamp)
-            line.add_widget(said)
-            said.bind(height=lambda _w, h, line=line: setattr(line, "height", h))
-            self.story_rows.add_widget(line)
+        said = [(moment.at, lines) for moment in story.moments
+                if (lines := [w for w in (words(e) for e in moment.events) if w])]
+        tail: list[Text] = []
         if story.problem:
-            self.story_rows.add_widget(Text(text=story.problem, color=theme.WARNING, font_size=theme.FONT_SMALL))
-        elif not shown:
-            self.story_rows.add_widget(Text(text="Nothing was announced in this game.", color=theme.MUTED,
-                                            font_size=theme.FONT_SMALL))
+            tail.append(Text(text=story.problem, color=theme.WARNING, font_size=theme.FONT_SMALL))
+        elif not said:
+            tail.append(Text(text="Nothing was announced in this game.", color=theme.MUTED,
+                             font_size=theme.FONT_SMALL))
+        pending = iter(said)
+
+        def more(_dt: float = 0) -> bool:
+            for at, lines in itertools.islice(pending, ROWS_PER_FRAME):
+                self.story_rows.add_widget(self._story_row(at, lines))
+            if len(self.story_rows.children) < len(said):
+                return True  # Clock keeps calling
+            for widget in tail:
+                self.story_rows.add_widget(widget)
+            self._building = None
+            return False
+
+        if more():
+            self._building = Clock.schedule_interval(more, 0)
+
+    @property
+    def story_complete(self) -> bool:
+        """Every row of the story is on the list (tests wait for it; people just scroll)."""
+        return self._building is None
+
+    def on_leave(self, *_) -> None:
+        if self._building is not None:
+            self._building.cancel()
+            self._building = None
+
+    @staticmethod
+    def _story_row(at: str, lines: list[str]) -> BoxLayout:
+        row = BoxLayout(size_hint_y=None, spacing=theme.GAP)
+        stamp = Text(text=_local(at).strftime("%H:%M"), wrap=False, size_hint_x=None, width=64,
+                     color=theme.MUTED, font_size=theme.FONT_SMALL, valign="top")
+        words = Text(text="\n".join(lines), font_size=theme.FONT_SMALL)
+        row.add_widget(stamp)
+        row.add_widget(words)
+        words.bind(height=lambda _w, h: setattr(row, "height", h))
+        return row
