@@ -250,7 +250,7 @@ class Broadcaster:
                 happened = change.events or ([{"type": change.kind}] if change.kind != "action" else [])
                 at = datetime.now(timezone.utc).isoformat(timespec="milliseconds")
                 for event in happened:  # made into payloads by the publisher, not here
-                    self._events.append((event, change.view, self._game_number, at, change.move))
+                    self._events.append((event, change.view, self._game_number, at, change.move, change.made))
             self._cond.notify_all()
 
     # -- the publisher thread -------------------------------------------------------
@@ -273,7 +273,8 @@ class Broadcaster:
                 state = None
                 if state_due:
                     state = self._state(view, number)
-                news = [event_payload(e, view=v, game_number=n, at=at, move=m) for e, v, n, at, m in events]
+                news = [event_payload(e, view=v, game_number=n, at=at, move=m, made=made)
+                        for e, v, n, at, m, made in events]
                 self._send(state, news, self._discovery(view) if discovery_due else [])
             except Exception as exc:
                 self._fault = f"{type(exc).__name__}: {exc}"

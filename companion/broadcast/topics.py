@@ -91,6 +91,7 @@ def event_payload(
     game_number: int | None,
     at: str,
     move: int | None = None,
+    made: int | None = None,
 ) -> dict[str, Any]:
     """One event, told once: which game, change and move it came from, and when."""
     payload = {
@@ -102,6 +103,8 @@ def event_payload(
     }
     if move is not None:
         payload["move"] = move
+    if made is not None and event.get("type") == "redo":
+        payload["made"] = made
     return payload
 
 

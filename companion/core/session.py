@@ -39,6 +39,10 @@ class Change:
     # Actions in effect after the change: an action's news belongs to move `moves`; an undo took
     # back move `moves + 1`; a redo put back move `moves`. A phone strikes out news taken back.
     moves: int = 0
+    # For a redo: the revision at which the action it puts back was first made (its news carries
+    # that revision), so a phone restores that news and not older news of the same move number.
+    # None when not known (made before the table last started).
+    made: int | None = None
 
     @property
     def move(self) -> int:
@@ -88,6 +92,7 @@ class Session:
         self.timeline = timeline if timeline is not None else MemoryTimeline()
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
+        self._made: dict[int, int] = {}  # action index -> the revision it was made at, this run
         self._state = self._state_at(self.timeline.cursor)
 
     # -- reading -------------------------------------------------------------
@@ -130,6 +135,7 @@ class Session:
                 "players": [s.to_json() for s in self.players],
                 "options": dict(self.options),
                 "revision": self.revision,
+                "moves": self.timeline.cursor,
                 # A copy: a listener that changes its view must never reach the live state.
                 "view": copy.deepcopy(self.game.public_view(self._state)),
                 "expected": self.expected().to_json(),
@@ -160,10 +166,11 @@ class Session:
             before = self._state
             after = self.game.apply(copy.deepcopy(before), copy.deepcopy(action))
             self.timeline.record(action, after)
+            self._made[self.timeline.cursor - 1] = self.revision
             self._state = after
             self._record_result()
             events = self.game.events(before, after, action)
-            return self._announce("action", action, events)
+            return self._announce("action", action, events, made=self.revision)
 
     def press(self, control: str, source: str) -> Change:
         """A physical control was used: turn it into the current game's action and dispatch it."""
@@ -199,20 +206,22 @@ class Session:
     def _redo(self) -> Change:
         if not self.can_redo:
             raise RuleError("Nothing to redo.")
-        action = self.timeline.action(self.timeline.cursor)
+        index = self.timeline.cursor
+        action = self.timeline.action(index)
         state = self.game.apply(copy.deepcopy(self._state), copy.deepcopy(action))
-        self.timeline.move(self.timeline.cursor + 1)
+        self.timeline.move(index + 1)
         self._state = state
         self._record_result()
-        return self._announce("redo", action, [])
+        return self._announce("redo", action, [], made=self._made.get(index))
 
     def _record_result(self) -> None:
         result = self.result()
         if result is not None:
             self.timeline.finish(result.to_json())
 
-    def _announce(self, kind: str, action: Action | None, events: list[dict[str, Any]]) -> Change:
-        change = Change(kind, action, self.revision, self.view(), events, self.timeline.cursor)
+    def _announce(self, kind: str, action: Action | None, events: list[dict[str, Any]],
+                  made: int | None = None) -> Change:
+        change = Change(kind, action, self.revision, self.view(), events, self.timeline.cursor, made)
         for listener in list(self._listeners):
             # The change is already durable; one broken screen or broker link
             # must not keep the others from hearing about it.

@@ -133,7 +133,28 @@
       renderEvents();
     }
     shown = { version: state.version, state: state };
+    if (typeof state.moves === "number" && takeBack(function (e) { return e.move > state.moves; })) renderEvents();
     showState(state);
+  }
+
+  /* News taken back at the table is struck out. Events are sent once and may be missed (a
+     reconnect, a broker that was away), so every message that says what happened is used:
+     - a state's `moves`: the news of any later move was taken back;
+     - an undo of move N: its news was taken back;
+     - a redo of move N: the news of the action it put back stands again, found by the revision
+       it was made at (`made`): older news of a move N that was replaced stays struck out.
+     A redo the phone missed leaves true news struck out, never taken-back news looking true. */
+  function isNews(e) { return e.event.type !== "undo" && e.event.type !== "redo"; }
+
+  function takeBack(which) {
+    var changed = false;
+    events.forEach(function (e) {
+      if (isNews(e) && !e.undone && gameNumber(e.version) === gameNumber(shown.version) && which(e)) {
+        e.undone = true;
+        changed = true;
+      }
+    });
+    return changed;
   }
 
   var GAME_SPAN = 16777216; // 2^24, as companion/broadcast/topics.py
@@ -143,18 +164,20 @@
     if (!message || !message.event) return;
     var at = message.at ? new Date(message.at) : new Date();
     var kind = message.event.type;
-    // An undo takes back a move and its news with it: struck out, not removed, so that nobody
-    // wonders where "Mia wins" went; a redo puts it back (docs/mqtt.md: "move").
-    if ((kind === "undo" || kind === "redo") && typeof message.move === "number") {
+    // Struck out, not removed, so that nobody wonders where "Mia wins" went (docs/mqtt.md: "move").
+    if (typeof message.move === "number") {
+      var same = function (e) { return isNews(e) && gameNumber(e.version) === gameNumber(message.version); };
       events.forEach(function (e) {
-        if (e.move === message.move && e.event.type !== "undo" && e.event.type !== "redo"
-            && gameNumber(e.version) === gameNumber(message.version)) e.undone = kind === "undo";
+        if (!same(e)) return;
+        if (kind === "undo" && e.move === message.move) e.undone = true;
+        else if (kind === "redo" && e.move === message.move && e.revision === message.made) e.undone = false;
       });
     }
     events.unshift({
       version: message.version,
       game: message.game,
       move: message.move,
+      revision: message.revision,
       event: message.event,
       time: at.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" }),
     });

@@ -78,13 +78,16 @@ class Played:
     actions: dict[int, Any] = field(default_factory=dict)
     announced: dict[int, list[dict[str, Any]]] = field(default_factory=dict)  # events, as docs/mqtt.md says
     moves: dict[int, int] = field(default_factory=dict)  # the move each change made, took or put back
+    made: dict[int, int | None] = field(default_factory=dict)  # a redo: the revision its action was made at
+    count: int = 0  # actions in effect, counted from the changes as they come
+    made_at: dict[int, int] = field(default_factory=dict)  # move -> the revision its action was made at
     last: int = 0
 
 
 def follow(table) -> Played:
     """Record the table's current session from now on: start it, then call this at once."""
     session = table.session
-    played = Played(table.record.id, session.game, last=session.revision)
+    played = Played(table.record.id, session.game, last=session.revision, count=session.timeline.cursor)
     played.states[session.revision] = session.state
     played.views[session.revision] = session.view()
 
@@ -100,8 +103,18 @@ def follow(table) -> Played:
         played.announced[change.revision] = (
             copy.deepcopy(change.events) if change.kind == "action" else [{"type": change.kind}]
         )
-        # Counted from the log itself, not taken from the change: an undo took back the move after it.
-        played.moves[change.revision] = session.timeline.cursor + (change.kind == "undo")
+        # Counted here from the kinds of change, not taken from the change or the log.
+        if change.kind == "action":
+            played.count += 1
+            played.made_at[played.count] = change.revision
+            played.moves[change.revision] = played.count
+        elif change.kind == "undo":
+            played.moves[change.revision] = played.count
+            played.count -= 1
+        else:
+            played.count += 1
+            played.moves[change.revision] = played.count
+            played.made[change.revision] = played.made_at.get(played.count)
         played.last = change.revision
 
     session.subscribe(listener)
@@ -375,7 +388,8 @@ def _check_state(msg: Message, games_by_number: dict[int, Played], at: Where, se
 
 def _check_event(msg: Message, games_by_number: dict[int, Played], unmatched: dict, seen: Seen) -> None:
     payload = msg.json()
-    assert set(payload) == EVENT_KEYS, f"an event message with the fields {sorted(payload)}"
+    keys = EVENT_KEYS | ({"made"} if "made" in payload and payload["event"].get("type") == "redo" else set())
+    assert set(payload) == keys, f"an event message with the fields {sorted(payload)}"
     number = payload["version"] // GAME_SPAN
     assert number in games_by_number, f"an event of no game played here: {payload}"
     played = games_by_number[number]
@@ -391,6 +405,8 @@ def _check_event(msg: Message, games_by_number: dict[int, Played], unmatched: di
     )
     left.remove(event)
     assert payload["move"] == played.moves[revision], f"revision {revision} names move {payload['move']}"
+    if event["type"] == "redo":
+        assert payload.get("made") == played.made[revision], f"revision {revision}'s redo says made {payload.get('made')}"
     secrets = secrets_of(played.game)
     before, after = played.before[revision], played.states[revision]
     secrets.check_event(event, played.kinds[revision], played.actions[revision], before, after, played.game)
