@@ -7,6 +7,7 @@ events never carry a hidden value, and the final view is the public view.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -16,6 +17,8 @@ from companion.core.errors import RuleError, SetupError
 from companion.core.game import Action
 from companion.core.session import Session
 from companion.store.records import GameRecord
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,10 @@ def tell(record: GameRecord, played: Sequence[tuple[Action, str]]) -> Story:
             # Rules changed since it was played: tell what still plays, and say where it stops.
             return Story(tuple(moments), session.view(), f"Move {number} no longer plays by these rules: {exc}.",
                          moves=len(played))
+        except Exception as exc:  # noqa: BLE001 - an old log a rule trips over must not close the app
+            log.exception("telling game %s again stopped at move %s", record.id, number)
+            return Story(tuple(moments), session.view(),
+                         f"Move {number} could not be played again ({type(exc).__name__}).", moves=len(played))
         if change.events:
             moments.append(Moment(number, at, tuple(change.events)))
     return Story(tuple(moments), session.view(), moves=len(played))

@@ -8,14 +8,15 @@ set -eu
 PORT=${1:-/dev/dicetray}
 cd "$(dirname "$0")/.."
 PICO=companion/inputs/dicetray/pico
-# mpremote from the PATH, or else the project's own, installed into .venv on first use at the
-# version pyproject.toml pins (Bookworm refuses a system-wide pip install).
+# mpremote from the PATH, or else the project's own in .venv at the version pyproject.toml pins
+# (its "tray" extra), installed or updated on first use: Bookworm refuses a system-wide pip install.
 if command -v mpremote >/dev/null; then
   MPREMOTE=mpremote
 else
+  pin=$(grep -m1 -o 'mpremote==[0-9.]*' pyproject.toml) \
+    || { echo "pyproject.toml pins no mpremote (the \"tray\" extra)" >&2; exit 1; }
   [ -x .venv/bin/pip ] || deploy/setup.sh app
-  if [ ! -x .venv/bin/mpremote ]; then
-    pin=$(grep -o 'mpremote==[0-9.]*' pyproject.toml)
+  if [ "$(.venv/bin/pip list --format=freeze 2>/dev/null | grep -i '^mpremote==')" != "$pin" ]; then
     echo "Installing $pin into .venv" >&2
     .venv/bin/pip install --quiet "$pin"
   fi

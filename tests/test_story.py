@@ -95,3 +95,27 @@ def test_a_move_the_rules_now_refuse_ends_the_story_there_and_says_why(tmp_path)
     story = tell(store.record(game_id), store.played(game_id))
     assert story.problem.startswith("Move 3 no longer plays by these rules")
     assert all(m.move < 3 for m in story.moments) and story.view is not None
+
+
+def test_a_move_that_trips_the_rules_ends_the_story_there_instead_of_closing_the_app(tmp_path, monkeypatch):
+    from companion import games
+
+    store = Store(tmp_path / "companion.db")
+    table = Table(store)
+    session = table.start("tally", ["Ann", "Ben"], {})
+    for action in ({"type": "pass"}, {"type": "add", "points": 2}, {"type": "add", "points": 1}):
+        session.dispatch(action)
+    game_id = table.record.id
+    table.close_game()
+    tally = games.get("tally")
+    apply = tally.apply
+
+    def tripping(state, action):  # a rule that does not expect what an old log holds
+        if action.get("points") == 2:
+            raise KeyError("points")
+        return apply(state, action)
+
+    monkeypatch.setattr(tally, "apply", tripping)
+    story = tell(store.record(game_id), store.played(game_id))
+    assert story.problem == "Move 2 could not be played again (KeyError)."
+    assert [m.move for m in story.moments] == [1] and story.moves == 3

@@ -119,8 +119,13 @@ class CompanionApp(App):
         self.screens.current = name
 
     def open_past_game(self, game_id: int) -> None:
-        """A game from the history, with its story."""
-        self.screen("past_game").show(game_id)
+        """A game from the history, with its story; a game that cannot be shown says so instead."""
+        try:
+            self.screen("past_game").show(game_id)
+        except Exception as exc:  # noqa: BLE001 - a history row must never close the table
+            log.exception("cannot show game %s", game_id)
+            self.notify(f"This game cannot be shown: {exc}")
+            return
         self.go("past_game")
 
     def screen(self, name: str):
@@ -198,7 +203,7 @@ class CompanionApp(App):
         """The board's move entered halfway, let go; the words for the screen, or None."""
         board = self.screen("play").board if self.screens.current == "play" else None
         what = board.cancel_entry() if board is not None else None
-        return f"{what} is cleared; nothing was recorded. Undo again takes back the last move." if what else None
+        return f"{what}: nothing was recorded. Undo again takes back the last move." if what else None
 
     def control(self, control: str, source: str = "gpio") -> Outcome:
         """A physical control (GPIO button, the dial, or a key in sim mode)."""

@@ -825,7 +825,7 @@ def test_undo_during_a_half_entered_move_lets_go_of_it_and_takes_back_nothing(ma
     value(app, 6)  # ... the first is entered
     undo_bar(app)
     assert app.table.session.view() == before, "nothing recorded was taken back"
-    assert "The zero being entered is cleared" in toast(app)
+    assert "Cleared the zero being entered: nothing was recorded" in toast(app)
     assert "(from the left) shows" not in screen_text(app), "the draw panel again, not the zero's question"
     assert marked(app) == []
     undo_bar(app)  # now the last move itself: Cris's face-down card
@@ -845,7 +845,7 @@ def test_the_tables_undo_button_lets_go_of_a_half_entered_move_too(make_app):
     before = app.table.session.view()
     outcome = app.app.control("undo", "gpio")
     assert outcome.kind == "entry_cancelled" and app.table.session.view() == before
-    assert "The value being entered is cleared" in toast(app)
+    assert "Cleared the value being entered" in toast(app)
     assert "(from the left) turns face-up" not in screen_text(app)
     assert marked(app) == []
     outcome = app.app.control("undo", "gpio")  # nothing half entered now: John's reveal card goes
@@ -870,7 +870,7 @@ def test_undo_at_the_reveal_clears_the_values_being_entered_first(make_app):
     before = app.table.session.view()
     undo_bar(app)
     assert app.table.session.view() == before
-    assert "Anna's values being entered is cleared" in toast(app)
+    assert "Cleared the values Anna was entering" in toast(app)
     assert "Entered: 5" not in screen_text(app)
 
 
@@ -887,5 +887,20 @@ def test_undo_with_a_swaps_first_card_chosen_lets_go_of_that_card(make_app):
     before = app.table.session.view()
     undo_bar(app)
     assert app.table.session.view() == before
-    assert "The swap's first card is cleared" in toast(app)
+    assert "Cleared the swap's first card" in toast(app)
     assert marked(app) == [] and not any("Swap John's card 1" in t for t in app.texts())
+
+
+def test_undo_after_choosing_a_card_kind_lets_go_of_the_kind(make_app):
+    """Choosing Swap is the first of that card's two touches: Undo took back the card before it."""
+    app = start(make_app)
+    begin(app)
+    value(app, 3)  # Anna
+    value(app, 4)  # John
+    press(app, "Swap")  # Cris has chosen the kind, not yet the value
+    before = app.table.session.view()
+    undo_bar(app)
+    assert app.table.session.view() == before
+    assert "Cleared the card kind chosen (Swap)" in toast(app)
+    assert board(app).entry.panel.kind == "regular"
+    assert "Face-up: tap its value. 0 is the zero." in app.texts()

@@ -21,5 +21,5 @@ class Board(BoxLayout):
 
     def cancel_entry(self) -> str | None:
         """Let go of a move entered halfway (a zero's values, a swap's first card), as Undo does
-        while one is on screen; what was let go, in words, or None when nothing was."""
+        while one is on screen; what was let go, as "Cleared ...", or None when nothing was."""
         return None

@@ -96,11 +96,16 @@ class DrawPanel(BoxLayout):
         self.act({"type": "draw", "face": "up", "kind": self.kind, "value": value})
 
     def cancel_entry(self) -> str | None:
-        if not self.zeroing:
-            return None
-        self.zeroing, self.revealed = False, []
-        self.build()
-        return "The zero being entered"
+        if self.zeroing:
+            self.zeroing, self.revealed = False, []
+            self.build()
+            return "Cleared the zero being entered"
+        if self.kind != "regular":
+            # A kind chosen is the first of a card's two touches: half entered too.
+            chosen, self.kind = words.KIND_CHIPS[self.kind], "regular"
+            self.build()
+            return f"Cleared the card kind chosen ({chosen})"
+        return None
 
     # -- a zero turning cards over -------------------------------------------
 

@@ -157,7 +157,7 @@ class TargetPanel(BoxLayout):
     def cancel_entry(self) -> str | None:
         if self.asking is None and self.first is None:
             return None
-        what = "The value being entered" if self.asking else "The swap's first card"
+        what = "Cleared the value being entered" if self.asking else "Cleared the swap's first card"
         self.asking = self.first = None
         self.build()
         return what

@@ -83,7 +83,7 @@ class RevealPanel(BoxLayout):
             return None
         self.values = []
         self.build()
-        return f"{self.player}'s values being entered"
+        return f"Cleared the values {self.player} was entering"
 
     def _choose(self, name: str) -> None:
         if name != self.player:
