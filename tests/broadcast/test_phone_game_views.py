@@ -26,6 +26,18 @@ def shown(browser, session) -> None:
     wait_for(lambda: revision(browser) == str(session.revision), timeout=PAGE_UP)
 
 
+def played(table, browser, broker, game: str, name: str, until: int | None = None):
+    """A script's game played at the table (its first `until` actions) with a phone watching, once
+    the phone shows it; the session and the script's actions."""
+    header, actions = script(game, name)
+    session = table.start(header["game"], header["players"], header.get("options", {}))
+    open_page(browser, broker)
+    for action in actions[:until]:
+        session.dispatch(action)
+    shown(browser, session)
+    return session, actions
+
+
 def card_of(browser, name: str) -> str:
     """One player's card on the page, as a player reads it."""
     return browser.execute_script(
@@ -58,13 +70,10 @@ def info(browser) -> str:
 
 
 def test_a_revealed_face_down_card_shows_its_value_and_a_hidden_one_stays_blank(broker, table, broadcaster, browser):
-    header, actions = script("bonbon", "scoring_lucy_nick_sophie")
-    reveals = [a for a in actions if a["type"] == "reveal"]
-    session = table.start(header["game"], header["players"], header.get("options", {}))
-    open_page(browser, broker)
-    for action in actions[: actions.index(reveals[0]) + 1]:  # the round is over; Lucy turns hers over
-        session.dispatch(action)
-    shown(browser, session)
+    _, actions = script("bonbon", "scoring_lucy_nick_sophie")
+    first_reveal = next(i for i, a in enumerate(actions) if a["type"] == "reveal")
+    # The round is over; Lucy turns hers over.
+    session, _ = played(table, browser, broker, "bonbon", "scoring_lucy_nick_sophie", until=first_reveal + 1)
     players = {p["name"]: p for p in session.view()["view"]["players"]}
     assert players["Lucy"]["cards"][2] == {"face": "down", "value": 4}  # in the public view now
     assert all("value" not in c for c in players["Nick"]["cards"])  # Nick's are still face-down, unknown
@@ -78,12 +87,7 @@ def test_a_revealed_face_down_card_shows_its_value_and_a_hidden_one_stays_blank(
 def test_the_rounds_scoring_shows_each_total_and_who_takes_a_token_and_why(broker, table, broadcaster, browser):
     from companion.ui.boards.bonbon.words import decided
 
-    header, actions = script("bonbon", "scoring_lucy_nick_sophie")
-    session = table.start(header["game"], header["players"], header.get("options", {}))
-    open_page(browser, broker)
-    for action in actions:
-        session.dispatch(action)
-    shown(browser, session)
+    session, _ = played(table, browser, broker, "bonbon", "scoring_lucy_nick_sophie")
     scoring = session.view()["view"]["scoring"]
     assert scoring["winners"] == ["Sophie"] and scoring["decided_by"] == "cards played"
     # Each player's total, and what it is made of, as the touchscreen's scoring table has it.
@@ -101,12 +105,7 @@ def test_the_rounds_scoring_shows_each_total_and_who_takes_a_token_and_why(broke
 
 
 def test_a_scored_round_shows_the_limit_it_was_played_at(broker, table, broadcaster, browser):
-    header, actions = script("bonbon", "scoring_lucy_nick_sophie")
-    session = table.start(header["game"], header["players"], header.get("options", {}))
-    open_page(browser, broker)
-    for action in actions:
-        session.dispatch(action)
-    shown(browser, session)
+    session, _ = played(table, browser, broker, "bonbon", "scoring_lucy_nick_sophie")
     sophie = next(p for p in session.view()["view"]["players"] if p["name"] == "Sophie")
     assert sophie["tokens"] == 1 and sophie["limit"] == 9  # her limit from the next round on
     assert stat(browser, "Sophie", "face-up") == "2 / 10"  # this round she played at 10
@@ -180,12 +179,7 @@ def test_the_bondcones_roll_shows_only_while_it_is_current(broker, table, broadc
 
 
 def test_a_peek_or_bondo_roll_stays_while_its_roller_carries_it_out(broker, table, broadcaster, browser):
-    header, actions = script("bondcones", "the_o_faces_peek_and_bondo")
-    session = table.start(header["game"], header["players"], header.get("options", {}))
-    open_page(browser, broker)
-    for action in actions:
-        session.dispatch(action)
-    shown(browser, session)
+    session, _ = played(table, browser, broker, "bondcones", "the_o_faces_peek_and_bondo")
     assert "last roll Leo rolled BONDO: move your BondO to another of your cones." in info(browser), info(browser)
     assert "Mia: PEEK" not in info(browser)  # the turn before that one is old news
     assert errors(browser) == []

@@ -556,13 +556,16 @@ def test_every_prompt_names_a_card_by_its_place_in_the_row_and_frames_it(make_ap
     assert marked(app) == []
 
 
+def face_down_round(app: AppDriver) -> None:
+    """Anna, John, Cris and Anna again each play a card face down."""
+    for _ in range(4):
+        press(app, "Face down")
+
+
 def test_the_zero_and_the_reveal_card_frame_the_card_they_ask_about(make_app):
     app = start(make_app)
     begin(app)
-    press(app, "Face down")  # Anna
-    press(app, "Face down")  # John
-    press(app, "Face down")  # Cris
-    press(app, "Face down")  # Anna: two backs
+    face_down_round(app)  # Anna has two backs, John and Cris one each
     # John's reveal card turns over Anna's card 2.
     press(app, "Reveal")
     value(app, 1)
@@ -814,10 +817,7 @@ def test_undo_during_a_half_entered_move_lets_go_of_it_and_takes_back_nothing(ma
     """The trial: with a zero's values half entered, Undo took back Cris's card before it instead."""
     app = start(make_app)
     begin(app)
-    press(app, "Face down")  # Anna
-    press(app, "Face down")  # John
-    press(app, "Face down")  # Cris
-    press(app, "Face down")  # Anna: two backs
+    face_down_round(app)  # Anna has two backs, John and Cris one each
     value(app, 4)  # John
     press(app, "Face down")  # Cris: two backs
     before = app.table.session.view()
@@ -837,8 +837,7 @@ def test_undo_during_a_half_entered_move_lets_go_of_it_and_takes_back_nothing(ma
 def test_the_tables_undo_button_lets_go_of_a_half_entered_move_too(make_app):
     app = start(make_app)
     begin(app)
-    for _ in range(4):
-        press(app, "Face down")  # Anna, John, Cris, Anna: Anna has two backs
+    face_down_round(app)  # Anna has two backs
     press(app, "Reveal")
     value(app, 1)  # John's reveal card ...
     card(app, "Anna", 2)  # ... turns over Anna's card 2: its value is asked
