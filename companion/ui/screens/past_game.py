@@ -15,6 +15,7 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion import games
 from companion.core.errors import SetupError
+from companion.core.game import Game
 from companion.core.scores import player_scores
 from companion.store.records import GameRecord
 from companion.story import Story, tell
@@ -26,6 +27,14 @@ from companion.ui.widgets import Panel, Text, scrolling_grid
 
 
 ROWS_PER_FRAME = 25  # about two screens of the story: shown at once, the rest follows a frame at a time
+
+
+def _game(record: GameRecord) -> Game | None:
+    """The game a record was played with, or None if this table no longer has it."""
+    try:
+        return games.get(record.game)
+    except SetupError:
+        return None
 
 
 def _local(stamp: str) -> datetime:
@@ -51,10 +60,8 @@ def when_played(record: GameRecord, moves: int) -> list[str]:
 def option_lines(record: GameRecord) -> list[str]:
     """The options the game was played with, by the labels the options screen shows; one left
     empty (a deck's make-up nobody entered) is not worth a line."""
-    try:
-        declared = {o.name: o for o in games.get(record.game).options}
-    except SetupError:
-        declared = {}
+    game = _game(record)
+    declared = {o.name: o for o in game.options} if game else {}
     parts = []
     for key, value in record.options.items():
         if value in ("", [], None):
@@ -92,7 +99,6 @@ class PastGameScreen(BaseScreen):
         right.add_widget(self.story_scroll)
         row.add_widget(right)
         self.body.add_widget(row)
-        self.record: GameRecord | None = None
         self._building = None  # the Clock event adding the story's rows, while it runs
 
     def show(self, game_id: int) -> None:
@@ -101,13 +107,9 @@ class PastGameScreen(BaseScreen):
         record = store.record(game_id)
         if record is None:
             raise LookupError(f"no game {game_id} in the history")
-        self.record = record
         story = tell(record, store.played(game_id))
-        try:
-            title = games.get(record.game).title
-        except SetupError:
-            title = record.game
-        self.heading.text = title
+        game = _game(record)
+        self.heading.text = game.title if game else record.game
         self._fill_left(record, story)
         self._fill_story(record, story)
         self.story_scroll.scroll_y = 1
@@ -118,11 +120,8 @@ class PastGameScreen(BaseScreen):
         self.left.add_widget(Text(text=summary, bold=True, color=theme.ACCENT if record.result else theme.MUTED))
         table = Panel(orientation="vertical", size_hint_y=None, padding=(theme.PAD, theme.GAP), spacing=2)
         table.bind(minimum_height=table.setter("height"))
-        try:
-            counts = games.get(record.game).score_label
-        except SetupError:
-            counts = "score"
-        table.add_widget(Text(text=counts, halign="right", color=theme.MUTED, font_size=theme.FONT_SMALL))
+        game = _game(record)
+        table.add_widget(Text(text=game.score_label if game else "score", halign="right", color=theme.MUTED, font_size=theme.FONT_SMALL))
         for name, colour, score, won in standings(record, story):
             line = BoxLayout(size_hint_y=None, height=theme.FONT * 1.6, spacing=theme.GAP)
             mark = symbol("★", "#FFB000") + " " if won else ""
