@@ -11,10 +11,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from companion.core.fields import Field
 from companion.core.options import Option
 
 State = dict[str, Any]
 Action = dict[str, Any]
+Number = int | float
 
 
 @dataclass(frozen=True)
@@ -23,11 +25,27 @@ class ActionSpec:
 
     type: str
     label: str
-    # Free-form limits for the action's fields, e.g. {"value": [0, 1, 2]}; plain JSON.
-    fields: Mapping[str, Any] = field(default_factory=dict)
+    # What each field takes, in the vocabulary of companion.core.fields (a choice, a range,
+    # a player, a card): boards and buttons offer these without knowing the game.
+    fields: Mapping[str, Field] = field(default_factory=dict)
+    # Who may take it now, when that is not simply the player whose turn it is (a BLOCK may
+    # be played by anyone attacked); None: only `Expected.turn`, or anyone when turn is None.
+    by: tuple[str, ...] | None = None
+    # A touch that ends something for its player (a Pass ending one's round): boards make it
+    # harder to hit by accident.
+    weighty: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, "label": self.label, "fields": dict(self.fields)}
+        out: dict[str, Any] = {
+            "type": self.type,
+            "label": self.label,
+            "fields": {name: f.to_json() for name, f in self.fields.items()},
+        }
+        if self.by is not None:
+            out["by"] = list(self.by)
+        if self.weighty:
+            out["weighty"] = True
+        return out
 
 
 @dataclass(frozen=True)
@@ -40,6 +58,19 @@ class Expected:
 
     def allows(self, action_type: str) -> bool:
         return any(spec.type == action_type for spec in self.legal)
+
+    def spec(self, action_type: str) -> ActionSpec | None:
+        """The legal action of this type now, or None."""
+        return next((s for s in self.legal if s.type == action_type), None)
+
+    def may_act(self, action_type: str, player: str) -> bool:
+        """True when `player` may take this (legal) action now."""
+        spec = self.spec(action_type)
+        if spec is None:
+            return False
+        if spec.by is not None:
+            return player in spec.by
+        return self.turn is None or self.turn == player
 
     def to_json(self) -> dict[str, Any]:
         return {"turn": self.turn, "prompt": self.prompt, "legal": [s.to_json() for s in self.legal]}
@@ -57,16 +88,42 @@ class GameResult:
         return {"winners": list(self.winners), "summary": self.summary, "scores": dict(self.scores)}
 
 
+@dataclass(frozen=True)
+class Secret:
+    """Something at the table that not everyone may know yet: the public view must not show it.
+
+    `slot` is where the public view stands for it (a dotted path: "players.1.cards.2"); the
+    value there may say that something is there ("face": "down") but never any of the keys in
+    `conceals`. `known` says whether the app itself holds the value (a card everyone saw
+    turned face-down) or never learns it before it is revealed (a cone still on the board).
+    """
+
+    slot: str
+    what: str
+    known: bool = True
+    conceals: tuple[str, ...] = ("value",)
+
+
 class Game(ABC):
-    """A game plug-in. Instances hold no state; every method is a pure function of its arguments."""
+    """A game plug-in. Instances hold no state; every method is a pure function of its arguments.
+
+    docs/new-game.md says how to add one; companion/games/tally is the smallest complete game.
+    """
 
     id: ClassVar[str]
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
-    # What a player's score counts, for a heading over the scores ("tokens", "points").
+    # What a player's score counts, for a heading over the scores ("tokens", "points", "lives").
     score_label: ClassVar[str] = "score"
+    # Said on the players screen: in which order to enter the players.
+    seat_hint: ClassVar[str] = "In seat order: play goes round the list."
+    # Every action the game knows, with the fields each may carry besides the envelope
+    # (type, by, source): the session refuses any other type or field before the rules see it.
+    actions: ClassVar[Mapping[str, frozenset[str]]] = {}
+    # Offered on the table's menu; False for a game kept for tests and as an example.
+    listed: ClassVar[bool] = True
 
     @abstractmethod
     def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> State:
@@ -99,3 +156,28 @@ class Game(ABC):
     def control(self, state: State, control: str) -> Action | None:
         """The action a physical control means now (see companion.core.controls), or None."""
         return None
+
+    def scores(self, state: State) -> Mapping[str, Number]:
+        """Each player's score now, counted in `score_label`; {} for a game that keeps none."""
+        return {}
+
+    def describe(self, event: Mapping[str, Any]) -> str:
+        """One of this game's events in words: the touchscreen, phones and the story all read this."""
+        text = event.get("text")
+        return text if isinstance(text, str) else str(event.get("type", "")).replace("_", " ")
+
+    def secrets(self, state: State) -> list[Secret]:
+        """What exists at the table but is not known to all yet (face-down cards, cones in play)."""
+        return []
+
+    def disguises(self, state: State) -> list[State]:
+        """The same state with every known secret given other values.
+
+        The public view, the legal actions, the result and the events of each must equal the
+        real one's: that is how a test proves no payload depends on a secret.
+        """
+        return []
+
+    def wrong_player(self, state: State, action: Action, expected: Expected) -> str:
+        """Why `action["by"]` may not act now, in the game's words."""
+        return f"It is {expected.turn}'s turn, not {action['by']}'s"

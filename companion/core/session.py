@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core import controls
+from companion.core.envelope import unknown_field
 from companion.core.errors import RuleError, SetupError
 from companion.core.game import Action, Expected, Game, GameResult, State
 from companion.core.options import resolve_options
@@ -138,6 +139,9 @@ class Session:
                 "moves": self.timeline.cursor,
                 # A copy: a listener that changes its view must never reach the live state.
                 "view": copy.deepcopy(self.game.public_view(self._state)),
+                # Every player's score, as the game counts it: adapters never guess it from the view.
+                "scores": dict(self.game.scores(self._state)),
+                "score_label": self.game.score_label,
                 "expected": self.expected().to_json(),
                 "result": result.to_json() if result else None,
                 "can_undo": self.can_undo,
@@ -163,26 +167,61 @@ class Session:
                 return self._redo()
             if self.result() is not None:
                 raise RuleError("The game is over. Undo to change the last move.")
+            self._check_known(action)
             before = self._state
             after = self.game.apply(copy.deepcopy(before), copy.deepcopy(action))
             self.timeline.record(action, after)
             self._made[self.timeline.cursor - 1] = self.revision
             self._state = after
             self._record_result()
-            events = self.game.events(before, after, action)
+            events = self._worded(self.game.events(before, after, action))
             return self._announce("action", action, events, made=self.revision)
+
+    def _check_known(self, action: Action) -> None:
+        """Refusals every game shares, worded alike: an unknown move, a stray field, the wrong player."""
+        kind, known = action["type"], self.game.actions
+        if known:
+            if kind not in known:
+                raise RuleError(
+                    f"{self.game.title} has no action {kind!r} (actions: {', '.join(known)}, undo, redo)")
+            extra = unknown_field(action, known[kind])
+            if extra:
+                raise RuleError(f"A {kind} action takes no field {extra!r}")
+        by = action.get("by")
+        if by is None:
+            return
+        if by not in self.names:
+            raise RuleError(f"{by} is not playing in this game")
+        expected = self.expected()
+        # A type not legal now is the rules' to refuse, in their own words ("Ben has to roll first").
+        if expected.allows(kind) and not expected.may_act(kind, by):
+            raise RuleError(self.game.wrong_player(copy.deepcopy(self._state), action, expected))
+
+    def _worded(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Each event with its words: the touchscreen, phones and the story all say the same."""
+        return [{**e, "text": self.game.describe(e)} for e in events]
+
+    def _move_news(self, before: State, after: State, action: Action) -> str:
+        """What one move did, in a line: its first event's words, else the action's own label."""
+        for event in self.game.events(copy.deepcopy(before), copy.deepcopy(after), copy.deepcopy(action)):
+            words = self.game.describe(event)
+            if words:
+                return words
+        return _plain_action(action)
+
+    def meaning(self, control: str) -> Action | None:
+        """The action a physical control means now (Undo and Redo in every game), or None."""
+        if control in (controls.UNDO, controls.REDO):
+            return {"type": control}
+        with self._lock:
+            return self.game.control(copy.deepcopy(self._state), control)
 
     def press(self, control: str, source: str) -> Change:
         """A physical control was used: turn it into the current game's action and dispatch it."""
-        if control == controls.UNDO:
-            return self.dispatch({"type": "undo", "source": source})
-        if control == controls.REDO:
-            return self.dispatch({"type": "redo", "source": source})
-        with self._lock:
-            action = self.game.control(copy.deepcopy(self._state), control)
-            if action is None:
-                raise RuleError(self.unused_control_message(control))
-            return self.dispatch({**action, "source": source})
+        action = self.meaning(control)
+        if action is None:
+            raise RuleError(self.unused_control_message(control))
+        return self.dispatch({**action, "source": source})
 
     def unused_control_message(self, control: str) -> str:
         """Why a button did nothing: what the table waits for instead, in the game's own prompt."""
@@ -197,22 +236,26 @@ class Session:
         was_over = self.result() is not None
         cursor = self.timeline.cursor - 1
         state = self._state_at(cursor)
+        undone = self.timeline.action(cursor)
+        took = self._move_news(state, self._state, undone)
         self.timeline.move(cursor)
         self._state = state
         if was_over:
             self.timeline.finish(None)
-        return self._announce("undo", None, [])
+        return self._announce("undo", None, [{"type": "undo", "text": f"Took back: {took}"}])
 
     def _redo(self) -> Change:
         if not self.can_redo:
             raise RuleError("Nothing to redo.")
         index = self.timeline.cursor
         action = self.timeline.action(index)
-        state = self.game.apply(copy.deepcopy(self._state), copy.deepcopy(action))
+        before = self._state
+        state = self.game.apply(copy.deepcopy(before), copy.deepcopy(action))
         self.timeline.move(index + 1)
         self._state = state
         self._record_result()
-        return self._announce("redo", action, [], made=self._made.get(index))
+        news = [{"type": "redo", "text": f"Put back: {self._move_news(before, state, action)}"}]
+        return self._announce("redo", action, news, made=self._made.get(index))
 
     def _record_result(self) -> None:
         result = self.result()
@@ -239,3 +282,9 @@ class Session:
         for i in range(start, cursor):
             state = self.game.apply(state, copy.deepcopy(self.timeline.action(i)))
         return state
+
+
+def _plain_action(action: Action) -> str:
+    """An action with no news of its own, as a line: "Anna: end turn"."""
+    what = str(action.get("type", "")).replace("_", " ")
+    return f"{action['by']}: {what}" if action.get("by") else what

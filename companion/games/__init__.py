@@ -1,23 +1,28 @@
-"""The games the table knows, by id. Each game module is imported only when first needed."""
+"""The games the table knows, found by their packages: companion/games/<id>/ is game <id>.
+
+A game's package names its Game class in `__all__`; nothing else lists games, so adding one
+is adding its folders (docs/new-game.md). Each package is imported only when first needed.
+"""
 
 from __future__ import annotations
 
 import importlib
+import inspect
+import pkgutil
 
 from companion.core.errors import SetupError
 from companion.core.game import Game
 
-# "id": "module:Class" for every game that ships.
-BUILTIN: dict[str, str] = {
-    "bonbon": "companion.games.bonbon:Bonbon",
-    "bondcones": "companion.games.bondcones:BondCones",
-}
-
 _loaded: dict[str, Game] = {}
 
 
+def packaged() -> list[str]:
+    """The ids of the games that ship: one package each under companion/games/."""
+    return sorted(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg)
+
+
 def register(game: Game) -> None:
-    """Make a game available by its id (used for the built-in games and by tests)."""
+    """Make a game available by its id (the shipped games register themselves; tests add more)."""
     _loaded[game.id] = game
 
 
@@ -25,17 +30,34 @@ def unregister(game_id: str) -> None:
     _loaded.pop(game_id, None)
 
 
+def _load(game_id: str) -> None:
+    module = importlib.import_module(f"{__name__}.{game_id}")
+    found = [obj for name in getattr(module, "__all__", ())
+             if inspect.isclass(obj := getattr(module, name)) and issubclass(obj, Game)]
+    if len(found) != 1:
+        raise SetupError(f"the game package {game_id!r} must name exactly one Game class in __all__")
+    game = found[0]()
+    if game.id != game_id:
+        raise SetupError(f"the game package {game_id!r} holds a game whose id is {game.id!r}")
+    register(game)
+
+
 def get(game_id: str) -> Game:
     """The game with this id, or SetupError listing the ones the table knows."""
-    if game_id not in _loaded and game_id in BUILTIN:
-        module, cls = BUILTIN[game_id].split(":")
-        register(getattr(importlib.import_module(module), cls)())
+    if game_id not in _loaded and isinstance(game_id, str) and game_id in packaged():
+        _load(game_id)
     if game_id not in _loaded:
-        known = ", ".join(sorted(set(BUILTIN) | set(_loaded))) or "none"
+        known = ", ".join(g.id for g in all_games()) or "none"
         raise SetupError(f"unknown game {game_id!r} (known games: {known})")
     return _loaded[game_id]
 
 
-def all_games() -> list[Game]:
-    """Every known game, in the order a menu shows them."""
-    return [get(game_id) for game_id in sorted(set(BUILTIN) | set(_loaded))]
+def known() -> list[str]:
+    """Every game id the table can play: the shipped ones and any registered since."""
+    return sorted(set(packaged()) | set(_loaded))
+
+
+def all_games(*, listed_only: bool = False) -> list[Game]:
+    """Every known game, in the order a menu shows them; `listed_only` leaves out the examples."""
+    found = [get(game_id) for game_id in known()]
+    return [g for g in found if g.listed or not listed_only]

@@ -3,6 +3,8 @@
 The adapters (GPIO, dice tray) only name what happened ("confirm", a roll of "peek"); the
 app hands that name to its own thread and calls one of these. They dispatch through the
 session exactly as a touch does, and say what came of it in an Outcome the screen shows.
+Each press asks the session once what it means; the die's faces come from the game's own
+roll action (a Choice of faces), never from here.
 
     route_control(session, "confirm", "gpio")  -> Outcome
     route_roll(session, "peek", "tray")         -> Outcome
@@ -12,14 +14,15 @@ session exactly as a touch does, and say what came of it in an Outcome the scree
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core import controls
 from companion.core.errors import RuleError
+from companion.core.fields import Choice
+from companion.core.game import Action, Expected
 from companion.core.session import Change, Session
-from companion.inputs.dicetray.pico.tray import DEFAULT_FACES
 
 APPLIED = "applied"  # the action was accepted and is in the game log
 IGNORED = "ignored"  # nothing was attempted: the input means nothing now (say so on screen)
@@ -53,65 +56,51 @@ def route_roll(session: Session | None, face: str, source: str = "tray") -> Outc
         return Outcome(IGNORED, f"Roll ignored: {NO_GAME.lower()}", source)
     if not session.expected().allows("roll"):
         return Outcome(IGNORED, NO_ROLL_EXPECTED, source)
-    action = {"type": "roll", "face": face, "source": source}
-    try:
-        change = session.dispatch(action)
-    except RuleError as exc:
-        return Outcome(REFUSED, exc.message, source, action)
-    return Outcome(APPLIED, f"Rolled {face}", source, action, change)
+    return _dispatch(session, {"type": "roll", "face": face, "source": source}, f"Rolled {face}")
 
 
-def route_control(
-    session: Session | None,
-    control: str,
-    source: str = "gpio",
-    *,
-    faces: Sequence[str] | None = None,
-) -> Outcome:
+def route_control(session: Session | None, control: str, source: str = "gpio", *,
+                  tray: Any = None) -> Outcome:
     """A button or the dial was used: its meaning comes from the current game's binding table.
 
-    The Roll button, when the game has no binding of its own for it, rolls electronically:
-    a uniformly random face (from the game's legal roll choices, else `faces`, else the
-    default die), dispatched as the same roll action a tray would send.
+    The Roll button, when the game binds nothing to it but waits for a roll, rolls on a
+    connected dice tray, or else electronically: a uniformly random face among the faces
+    the game's roll action offers, dispatched as the same roll action a tray would send.
     """
     label = controls.LABELS.get(control, control)
     if control not in controls.ALL:
         return Outcome(IGNORED, f"Unknown control {control!r}", source)
     if session is None:
         return Outcome(IGNORED, f"{label}: {NO_GAME.lower()}", source)
-    if control in (controls.UNDO, controls.REDO):
-        return _press(session, control, source, label)
-    bound = session.game.control(session.state, control)
-    if bound is not None:
-        return _press(session, control, source, label)
-    if control == controls.ROLL:
-        if not session.expected().allows("roll"):
-            return Outcome(IGNORED, NO_ROLL_EXPECTED, source)
-        return route_roll(session, electronic_face(session, faces), source)
-    return Outcome(IGNORED, session.unused_control_message(control), source)
+    meant = session.meaning(control)
+    if meant is not None:
+        return _dispatch(session, {**meant, "source": source}, label)
+    expected = session.expected()
+    if control != controls.ROLL:
+        return Outcome(IGNORED, session.unused_control_message(control), source)
+    faces = roll_faces(expected)
+    if not faces:
+        return Outcome(IGNORED, NO_ROLL_EXPECTED, source)
+    if tray is not None and tray.connected and tray.request_roll():
+        return Outcome(SENT, "Rolling on the dice tray", source)
+    return _dispatch(session, {"type": "roll", "face": secrets.choice(faces), "source": source},
+                     "Rolled electronically")
 
 
-def electronic_face(session: Session, faces: Sequence[str] | None = None) -> str:
-    """A uniformly random face for a roll without dice, drawn here and never inside the rules."""
-    return secrets.choice(tuple(roll_faces(session) or faces or DEFAULT_FACES))
+def roll_faces(expected: Expected) -> tuple[str, ...]:
+    """The faces the game offers for its roll action now; () when no roll is expected."""
+    spec = expected.spec("roll")
+    face = spec.fields.get("face") if spec is not None else None
+    return tuple(face.values) if isinstance(face, Choice) else ()
 
 
-def roll_faces(session: Session) -> tuple[str, ...]:
-    """The faces the game lists for its roll action now (ActionSpec fields {"face": [...]})."""
-    for spec in session.expected().legal:
-        if spec.type == "roll":
-            choices = spec.fields.get("face")
-            if isinstance(choices, (list, tuple)) and choices and all(isinstance(c, str) for c in choices):
-                return tuple(choices)
-    return ()
-
-
-def _press(session: Session, control: str, source: str, label: str) -> Outcome:
+def _dispatch(session: Session, action: Action, label: str) -> Outcome:
     try:
-        change = session.press(control, source)
+        change = session.dispatch(action)
     except RuleError as exc:
-        return Outcome(REFUSED, exc.message, source)
-    return Outcome(APPLIED, label, source, change.action, change)
+        return Outcome(REFUSED, exc.message, action.get("source", ""), action)
+    said = next((e["text"] for e in change.events if e.get("text")), label)
+    return Outcome(APPLIED, said if change.kind != "action" else label, action.get("source", ""), action, change)
 
 
 class Router:
@@ -130,11 +119,7 @@ class Router:
         self.tray = tray  # a DiceTray (or None): rolls on it when connected, arms its light
 
     def control(self, control: str, source: str = "gpio") -> Outcome:
-        session = self._session()
-        if control == controls.ROLL and self._tray_rolls(session) and self.tray.request_roll():
-            return Outcome(SENT, "Rolling on the dice tray", source)
-        faces = self.tray.faces if self.tray is not None else None
-        outcome = route_control(session, control, source, faces=faces)
+        outcome = route_control(self._session(), control, source, tray=self.tray)
         self.refresh()
         return outcome
 
@@ -149,11 +134,3 @@ class Router:
             return
         session = self._session()
         self.tray.arm(session is not None and session.expected().allows("roll"))
-
-    def _tray_rolls(self, session: Session | None) -> bool:
-        """The Roll button rolls on a connected tray when the game waits for a plain roll."""
-        if self.tray is None or not self.tray.connected or session is None:
-            return False
-        if session.game.control(session.state, controls.ROLL) is not None:
-            return False
-        return session.expected().allows("roll")

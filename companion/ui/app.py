@@ -64,6 +64,7 @@ class CompanionApp(App):
         self.toast: Toast | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self._refresh = Clock.create_trigger(self._refresh_play, 0)
+        self._latest_view: dict[str, Any] | None = None
         table.on_session(self._session_changed)
 
     def attach_inputs(self, router: Router, statuses: StatusSource, sim_tray: Any = None) -> None:
@@ -191,26 +192,14 @@ class CompanionApp(App):
         return change
 
     def undo(self, source: str = "touch") -> Change | None:
-        """Undo as a player means it: a move entered halfway on the board is let go first;
-        otherwise the last recorded move is taken back."""
-        cancelled = self._cancel_entry()
-        if cancelled:
-            self.notify(cancelled, "info")
-            return None
-        return self.act({"type": "undo"}, source)
-
-    def _cancel_entry(self) -> str | None:
-        """The board's move entered halfway, let go; the words for the screen, or None."""
-        board = self.screen("play").board if self.screens.current == "play" else None
-        what = board.cancel_entry() if board is not None else None
-        return f"{what}: nothing was recorded. Undo again takes back the last move." if what else None
+        """Undo as a player means it (PlayScreen.undo: a half-entered move is let go first)."""
+        return self.screen("play").undo(source)
 
     def control(self, control: str, source: str = "gpio") -> Outcome:
         """A physical control (GPIO button, the dial, or a key in sim mode)."""
         if control == controls.UNDO:
-            cancelled = self._cancel_entry()
+            cancelled = self.screen("play").cancel_entry()
             if cancelled:
-                self.notify(cancelled, "info")
                 return Outcome(ENTRY_CANCELLED, cancelled, source)
         return self.show(self.router.control(control, source))
 
@@ -277,11 +266,14 @@ class CompanionApp(App):
         self.screen("play").show_session(session)
         self.router.refresh()
 
-    def _changed(self, _change: Change) -> None:
+    def _changed(self, change: Change) -> None:
+        self._latest_view = change.view
         self._refresh()
         self.router.refresh()  # the tray's ready light follows whether a roll is expected
 
     def _refresh_play(self, *_dt) -> None:
-        self.screen("play").refresh()
+        # The newest change's own view: asking the session again would do its work twice.
+        if self._latest_view is not None:
+            self.screen("play").refresh(self._latest_view)
 
 

@@ -9,7 +9,7 @@ from companion.core.game import Action, Expected, Game, GameResult, State
 from companion.core.options import Option
 from companion.games.bonbon import bindings, board, deck, effects, flow, legal, reveal, rounds
 from companion.games.bonbon import events as happenings
-from companion.games.bonbon import view
+from companion.games.bonbon import view, words
 from companion.games.bonbon.scoring import TOKENS_TO_WIN
 from companion.games.bonbon.standing import check_by
 
@@ -35,6 +35,8 @@ class Bonbon(Game):
     min_players = 2
     max_players = 6
     score_label = "tokens"
+    seat_hint = "In seat order: play goes round the list. The game asks who starts."
+    actions = {kind: frozenset(f) for kind, f in {**legal.FIELDS, **legal.BOARD_FIELDS}.items()}
     options = (
         Option(
             "max_value",
@@ -112,6 +114,13 @@ class Bonbon(Game):
         if after["mode"] == "board":
             return board.events(before, after)
         return happenings.events(before, after, action)
+
+    def scores(self, state: State) -> dict[str, int]:
+        """Bonbon tokens held; the collective limit board (board mode) keeps no scores."""
+        return dict(state["tokens"]) if state["mode"] == "game" else {}
+
+    def describe(self, event: Mapping[str, Any]) -> str:
+        return words.event_text(dict(event))
 
     def control(self, state: State, control: str) -> Action | None:
         """The binding table: board.control in board mode, bindings.control in a full game."""

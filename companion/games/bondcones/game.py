@@ -29,6 +29,8 @@ class BondCones(Game):
     min_players = 2
     max_players = 2
     score_label = "points"
+    seat_hint = "In seat order. An opening roll decides who starts: the first name rolls first."
+    actions = {kind: frozenset(f) for kind, f in FIELDS.items()}
     options = (
         Option(
             "target",
@@ -340,6 +342,10 @@ class BondCones(Game):
     def events(self, before: State, after: State, action: Action) -> list[dict[str, Any]]:
         """What the last action caused, as recorded by apply; values only once revealed."""
         return [dict(e) for e in after.get("news", [])]
+
+    def scores(self, state: State) -> dict[str, int]:
+        """Points captured into each counting frame."""
+        return {p: view.points(state, p) for p in state["players"]}
 
     def control(self, state: State, control: str) -> Action | None:
         """Confirm or Pass end a move; the Roll button's face comes from the input adapter."""

@@ -46,8 +46,8 @@ def action_buttons(legal: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any
 
 
 class GenericBoard(Board):
-    def __init__(self, app, session, **kwargs) -> None:
-        super().__init__(app, session, spacing=theme.PAD, **kwargs)
+    def __init__(self, act, say, **kwargs) -> None:
+        super().__init__(act, say, spacing=theme.PAD, **kwargs)
         self.table = Panel(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
         self.add_widget(self.table)
         right = BoxLayout(orientation="vertical", size_hint_x=None, width=260, spacing=theme.GAP)
@@ -85,5 +85,5 @@ class GenericBoard(Board):
         self.actions.clear_widgets()
         for label, action in action_buttons(view["expected"]["legal"]):
             button = BigButton(text=label)
-            button.bind(on_release=lambda _b, a=action: self.app.act(a))
+            button.bind(on_release=lambda _b, a=action: self.act(a))
             self.actions.add_widget(button)

@@ -20,7 +20,6 @@ from companion.core.scores import player_scores
 from companion.store.records import GameRecord
 from companion.story import Story, tell
 from companion.ui import theme
-from companion.ui.boards import news_words
 from companion.ui.screens.base import BaseScreen
 from companion.ui.styling import readable, symbol
 from companion.ui.widgets import Panel, Text, scrolling_grid
@@ -141,9 +140,9 @@ class PastGameScreen(BaseScreen):
         if self._building is not None:
             self._building.cancel()
         self.story_rows.clear_widgets()
-        words = news_words(record.game)
+        # Each event carries its game's words (Game.describe), as the touchscreen and phones said it.
         said = [(moment.at, lines) for moment in story.moments
-                if (lines := [w for w in (words(e) for e in moment.events) if w])]
+                if (lines := [e["text"] for e in moment.events if e.get("text")])]
         tail: list[Text] = []
         if story.problem:
             tail.append(Text(text=story.problem, color=theme.WARNING, font_size=theme.FONT_SMALL))

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from kivy.clock import Clock
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 from kivy.utils import get_color_from_hex
 
-from companion.core.session import Session
+from companion.core.session import Change, Session
 from companion.ui import theme
 from companion.ui.boards import board_class
 from companion.ui.widgets import BigButton, Panel, Text, fill
+
+DEVICES_SECONDS = 3.0  # how often the devices are looked at again while a game is on screen
 
 
 class PlayScreen(Screen):
@@ -33,7 +38,7 @@ class PlayScreen(Screen):
         self.turn_panel.add_widget(self.prompt)
         bar.add_widget(self.turn_panel)
         self.undo_button = BigButton(text="Undo", size_hint_x=None, width=110)
-        self.undo_button.bind(on_release=lambda *_: app.undo())
+        self.undo_button.bind(on_release=lambda *_: self.undo())
         bar.add_widget(self.undo_button)
         self.redo_button = BigButton(text="Redo", size_hint_x=None, width=110)
         self.redo_button.bind(on_release=lambda *_: app.act({"type": "redo"}))
@@ -59,14 +64,48 @@ class PlayScreen(Screen):
         self.board_area.clear_widgets()
         self.board = None
         if session is not None:
-            self.board = board_class(session.game.id)(self.app, session)
+            self.board = board_class(session.game.id)(self.app.act, lambda words: self.app.notify(words, "info"))
             self.board_area.add_widget(self.board)
-            self.refresh()
+            self.refresh(session.view())
+            self.show_devices()
 
-    def refresh(self) -> None:
-        if self.session is None:
+    def undo(self, source: str = "touch") -> Change | None:
+        """Undo as a player means it, from a touch or the table's Undo button alike: a move
+        entered halfway on the board is let go first (nothing was recorded); otherwise the
+        last recorded move is taken back."""
+        if self.cancel_entry():
+            return None
+        return self.app.act({"type": "undo"}, source)
+
+    def cancel_entry(self) -> str | None:
+        """The one place where Undo lets go of a move entered halfway on the board (a touch on
+        Undo and the table's Undo button both come here); the words shown, or None."""
+        shown = self.manager is not None and self.manager.current == self.name
+        what = self.board.cancel_entry() if self.board is not None and shown else None
+        if not what:
+            return None
+        words = f"{what}: nothing was recorded. Undo again takes back the last move."
+        self.app.notify(words, "info")
+        return words
+
+    def show_devices(self, *_dt) -> None:
+        """The table's devices, for a board that shows one (the dice tray beside BondCones' roll)."""
+        if self.board is not None:
+            self.board.show_devices(self.app.device_statuses())
+
+    def on_enter(self, *_args) -> None:
+        # Devices come and go (a tray unplugged): look again every few seconds while a game shows.
+        self._devices_tick = Clock.schedule_interval(self.show_devices, DEVICES_SECONDS)
+
+    def on_leave(self, *_args) -> None:
+        tick = getattr(self, "_devices_tick", None)
+        if tick is not None:
+            tick.cancel()
+
+    def refresh(self, view: dict[str, Any]) -> None:
+        """Show a view of the game: the one the session announced with its last change."""
+        if self.session is None or self.board is None:
             return
-        view = self.session.view()
         expected = view["expected"]
         colours = {p["name"]: p["colour"] for p in view["players"]}
         self.prompt.text = expected["prompt"]

@@ -21,12 +21,6 @@ from companion.ui.widgets import BigButton, Panel, Text, scrolling_grid
 
 # Seat order is always turn order, but who starts differs by game: the line must say what the
 # game will actually do next (Bonbon asks on its board, BondCones holds an opening roll).
-SEAT_HINTS = {
-    "bonbon": "In seat order: play goes round the list. The game asks who starts.",
-    "bondcones": "In seat order. An opening roll decides who starts: the first name rolls first.",
-}
-SEAT_HINT = "In seat order: play goes round the list."
-
 
 class KeepTyping(BigButton):
     """A button that leaves the name field focused, so the on-screen keyboard stays up.
@@ -207,7 +201,7 @@ class PlayersScreen(BaseScreen):
             return
         self.seat_hint.color = theme.MUTED
         if not self.typing:
-            self.seat_hint.text = SEAT_HINTS.get(self.game_id, SEAT_HINT)
+            self.seat_hint.text = self.game.seat_hint
             return
         # One line, so the seats keep the room: how many, and what is still needed before Next.
         count, need = len(self.names), self.game.min_players - len(self.names)

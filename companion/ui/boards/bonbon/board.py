@@ -28,10 +28,10 @@ LEFT = 0.57
 
 
 class BonbonBoard(Board):
-    """Reads only the session's public view; every touch goes through app.act()."""
+    """Reads only the session's public view; every touch goes through act()."""
 
-    def __init__(self, app, session, **kwargs) -> None:
-        super().__init__(app, session, orientation="vertical", spacing=theme.GAP, **kwargs)
+    def __init__(self, act, say, **kwargs) -> None:
+        super().__init__(act, say, orientation="vertical", spacing=theme.GAP, **kwargs)
         self.mode: str | None = None
 
     def refresh(self, view: dict[str, Any]) -> None:
@@ -48,7 +48,7 @@ class BonbonBoard(Board):
     # -- building ------------------------------------------------------------
 
     def _board_mode(self) -> None:
-        self.board = BoardMode(act=self.app.act)
+        self.board = BoardMode(act=self.act)
         self.add_widget(self.board)
 
     def _game_mode(self) -> None:
@@ -69,7 +69,7 @@ class BonbonBoard(Board):
         self._news_at: int | None = None
         self.scoring = ScoringTable()
         self.entry = EntryPanel(act=self._act, focus=self.players.mark,
-                                say=lambda message: self.app.notify(message, "info"))
+                                say=self.say)
         self.main.add_widget(self.left)
         self.main.add_widget(self.entry)
         self.add_widget(self.main)
@@ -79,12 +79,12 @@ class BonbonBoard(Board):
 
     def _act(self, action: dict[str, Any]) -> Any:
         """A touch's action, and what the game announces about it that the board would not show."""
-        change = self.app.act(action)
+        change = self.act(action)
         said = [m for m in (words.event_message(e) for e in (change.events if change else [])) if m]
         if said:
             self.news.text = "\n".join(said)
             self._news_at = change.revision
-            self._show_game(self.session.view())
+            self._show_game(change.view)
         return change
 
     # -- showing -------------------------------------------------------------

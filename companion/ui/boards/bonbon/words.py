@@ -7,28 +7,11 @@ from typing import Any
 from kivy.utils import get_color_from_hex
 
 from companion.ui import theme
+from companion.games.bonbon.words import DECIDED, SKIPPED, TILE_LONG, TILE_SHORT, end_reason, event_message, event_text
 from companion.ui.styling import hex_of, readable, symbol
 
-__all__ = ["hex_of", "readable", "symbol"]
-
-# Short enough for a tile box on the top strip; the full words are on the tile buttons.
-TILE_SHORT = {
-    "three": "+3 points",
-    "zeros": "+1 per zero",
-    "face_up": "+1 face-up",
-    "ones": "+1 per one",
-    "sets": "+2 per set",
-    "variety": "+1 variety",
-}
-
-TILE_LONG = {
-    "three": "Gain 3 points",
-    "zeros": "1 point for every 0 played",
-    "face_up": "1 point per face-up card (not zeros)",
-    "ones": "1 point per card showing 1",
-    "sets": "2 points per face-down set of 2+",
-    "variety": "1 point per different illustration",
-}
+__all__ = ["DECIDED", "SKIPPED", "TILE_LONG", "TILE_SHORT", "end_reason", "event_message", "event_text",
+           "hex_of", "readable", "symbol"]
 
 # The kinds a face-up card may be, as chip labels; the zero has its own button ("0").
 KIND_CHIPS = {
@@ -60,14 +43,6 @@ CARD_FACE = get_color_from_hex("#FFF4E0")
 CARD_INK = get_color_from_hex("#1A1005")
 NEAR = get_color_from_hex("#FF8C1A")  # between the warning yellow and the overflow red
 OVERFLOW_BACKGROUND = get_color_from_hex("#5C1414")  # behind an exceeded limit: white and red still read on it
-
-DECIDED = {
-    "points": "most points",
-    "cards played": "tied on points: most cards played, zeros not counted",
-    "face-down cards": "tied on points and cards: most face-down cards",
-    "tie": "still tied after both tie-breaks: every tied player takes one",
-}
-
 
 def collective_colour(total: int, limit: int) -> list[float]:
     """Green while the table is far from its limit, yellow, then orange as it nears, red past it."""
@@ -121,57 +96,6 @@ def decided(scoring: dict[str, Any]) -> str:
     names = winners[0] if len(winners) == 1 else f"{', '.join(winners[:-1])} and {winners[-1]}"
     takes = "takes a bonbon token" if len(winners) == 1 else "take a bonbon token"
     return f"{names} {takes} ({DECIDED.get(scoring['decided_by'], scoring['decided_by'])})."
-
-
-SKIPPED = {
-    "peek": "{player}'s reveal card does nothing: no other player still in has a face-down card",
-    "swap": "{player}'s swap card does nothing: no other player still in has a card to swap with",
-}
-
-
-def event_message(event: dict[str, Any]) -> str:
-    """A word for the table about an event nothing on the board shows: an effect skipped for want of a target."""
-    if event.get("type") == "effect_skipped" and event.get("effect") in SKIPPED:
-        return SKIPPED[event["effect"]].format(player=event["player"])
-    return ""
-
-
-def _names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}" if names else "nobody"
-
-
-# Every event, for a past game's story (the history); the same words as the phone (web/games/bonbon.js).
-NEWS = {
-    "round_started": lambda e: f"Round {e['round']} starts with {e['starter']}" if e.get("starter")
-    else f"Round {e['round']} starts",
-    "passed": lambda e: f"{e['player']} passed first" if e.get("first") else f"{e['player']} passed",
-    "tile_taken": lambda e: f"{e['player']} took a tile: {TILE_LONG.get(e['tile'], e['tile'])}",
-    "eliminated": lambda e: f"{e['player']} is out: "
-    + ("the table went over its limit" if e.get("reason") == "collective" else "over their limit"),
-    "discarded": lambda e: f"{e['player']} discarded {e['cards']} card{'' if e['cards'] == 1 else 's'}",
-    "round_over": lambda e: f"Round {e['round']} is over: {end_reason(e.get('reason')) or 'it ended'}",
-    "round_won": lambda e: f"{_names(e['winners'])} won round {e['round']}" if e["winners"]
-    else f"Nobody won round {e['round']}",
-    "game_won": lambda e: f"{_names(e['winners'])} won the game",
-    "collective_overflow": lambda e: f"The table went over the collective limit ({e['total']} of {e['limit']})",
-}
-
-
-def event_text(event: dict[str, Any]) -> str:
-    """Any Bonbon event in words."""
-    said = event_message(event)
-    if said:
-        return said
-    words = NEWS.get(event.get("type"))
-    return words(event) if words else ""
-
-
-def end_reason(reason: str | None) -> str:
-    if reason == "collective_limit":
-        return "the table went over the collective limit"
-    if reason == "everyone_done":
-        return "everyone passed or is out"
-    return ""
 
 
 def a_value(value: int | None) -> str:

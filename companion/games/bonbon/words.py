@@ -1,0 +1,83 @@
+"""Bonbon's words: what its tiles score and what each event means, in one wording for the
+touchscreen, the phones and the story of a past game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+# Short enough for a tile box on the top strip; the full words are on the tile buttons.
+TILE_SHORT = {
+    "three": "+3 points",
+    "zeros": "+1 per zero",
+    "face_up": "+1 face-up",
+    "ones": "+1 per one",
+    "sets": "+2 per set",
+    "variety": "+1 variety",
+}
+
+TILE_LONG = {
+    "three": "Gain 3 points",
+    "zeros": "1 point for every 0 played",
+    "face_up": "1 point per face-up card (not zeros)",
+    "ones": "1 point per card showing 1",
+    "sets": "2 points per face-down set of 2+",
+    "variety": "1 point per different illustration",
+}
+
+DECIDED = {
+    "points": "most points",
+    "cards played": "tied on points: most cards played, zeros not counted",
+    "face-down cards": "tied on points and cards: most face-down cards",
+    "tie": "still tied after both tie-breaks: every tied player takes one",
+}
+
+
+SKIPPED = {
+    "peek": "{player}'s reveal card does nothing: no other player still in has a face-down card",
+    "swap": "{player}'s swap card does nothing: no other player still in has a card to swap with",
+}
+
+
+def event_message(event: dict[str, Any]) -> str:
+    """A word for the table about an event nothing on the board shows: an effect skipped for want of a target."""
+    if event.get("type") == "effect_skipped" and event.get("effect") in SKIPPED:
+        return SKIPPED[event["effect"]].format(player=event["player"])
+    return ""
+
+
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}" if names else "nobody"
+
+
+# Every event, for a past game's story (the history); the same words as the phone (web/games/bonbon.js).
+NEWS = {
+    "round_started": lambda e: f"Round {e['round']} starts with {e['starter']}" if e.get("starter")
+    else f"Round {e['round']} starts",
+    "passed": lambda e: f"{e['player']} passed first" if e.get("first") else f"{e['player']} passed",
+    "tile_taken": lambda e: f"{e['player']} took a tile: {TILE_LONG.get(e['tile'], e['tile'])}",
+    "eliminated": lambda e: f"{e['player']} is out: "
+    + ("the table went over its limit" if e.get("reason") == "collective" else "over their limit"),
+    "discarded": lambda e: f"{e['player']} discarded {e['cards']} card{'' if e['cards'] == 1 else 's'}",
+    "round_over": lambda e: f"Round {e['round']} is over: {end_reason(e.get('reason')) or 'it ended'}",
+    "round_won": lambda e: f"{_names(e['winners'])} won round {e['round']}" if e["winners"]
+    else f"Nobody won round {e['round']}",
+    "game_won": lambda e: f"{_names(e['winners'])} won the game",
+    "collective_overflow": lambda e: f"The table went over the collective limit ({e['total']} of {e['limit']})",
+}
+
+
+def event_text(event: dict[str, Any]) -> str:
+    """Any Bonbon event in words."""
+    said = event_message(event)
+    if said:
+        return said
+    words = NEWS.get(event.get("type"))
+    return words(event) if words else ""
+
+
+def end_reason(reason: str | None) -> str:
+    if reason == "collective_limit":
+        return "the table went over the collective limit"
+    if reason == "everyone_done":
+        return "everyone passed or is out"
+    return ""
