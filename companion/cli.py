@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
-from companion import __version__
+from companion import __version__, games
 from companion.config import ConfigError, load
 from companion.replay import ReplayError, replay
 
@@ -29,8 +29,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         description=(
             "Play an action script through the rules, as the table would, and print the final "
             "public view as JSON. FILE holds one JSON object a line: first the setup "
-            '({"game": "bonbon", "players": ["Ann", "Ben"], "options": {...}}), then one action a '
-            'line ({"type": ...}, plus {"type": "undo"} and {"type": "redo"}). docs/actions.md '
+            '({"game": GAME, "players": ["Ann", "Ben"], "options": {...}}), then one action a '
+            'line ({"type": ...}, plus {"type": "undo"} and {"type": "redo"}). GAME is one of '
+            f"{', '.join(g.id for g in games.all_games(listed_only=True))}; docs/actions.md "
             "describes every game's actions. Exit status 0 when every line was accepted; 2, with "
             "the line number and the reason on stderr and nothing on stdout, when one was not."
         ),

@@ -6,7 +6,6 @@
   "use strict";
 
   var renderers = {};
-  var SCORE_FIELDS = ["score", "points", "tokens"]; // as the table finds scores (docs/mqtt.md)
 
   function register(gameId, renderer) {
     renderers[gameId] = renderer;
@@ -59,12 +58,13 @@
   }
 
   // One player's record ({field: value}): plain values and lists of them as lines; a list of
-  // records (cards, say) as how many there are. The field shown as the score is left out.
-  function addRecord(stats, record, score) {
+  // records (cards, say) as how many there are. The field the game names as its score
+  // (state.score_label) is left out: the score stands beside the name already.
+  function addRecord(stats, record, score, scoreField) {
     Object.keys(record).forEach(function (field) {
       var v = record[field];
       if (field === "name" || v === null || v === undefined) return;
-      if (SCORE_FIELDS.indexOf(field) >= 0 && v === score) return;
+      if (field === scoreField && v === score) return;
       if (isScalar(v) || (Array.isArray(v) && v.every(isScalar))) stats.push([label(field), text(v)]);
       else if (Array.isArray(v)) stats.push([label(field), String(v.length)]);
     });
@@ -102,13 +102,13 @@
           if (!(p in value)) return;
           var mine = value[p];
           if (mine && typeof mine === "object" && !Array.isArray(mine)) {
-            addRecord(out.stats[p], mine, scores[p]);
+            addRecord(out.stats[p], mine, scores[p], state.score_label);
           } else if (!(key === "scores" && hasScores)) {
             out.stats[p].push([label(key), text(mine)]);
           }
         });
       } else if (playerRecords(value, players)) {
-        value.forEach(function (record) { addRecord(out.stats[record.name], record, scores[record.name]); });
+        value.forEach(function (record) { addRecord(out.stats[record.name], record, scores[record.name], state.score_label); });
       } else if (isScalar(value)) {
         out.table.push([label(key), text(value)]);
       } else if (Array.isArray(value) && value.every(isScalar)) {
@@ -122,9 +122,10 @@
 
   function describeEvent(event) {
     if (!event || typeof event !== "object") return "";
+    // The table words every event (the game's own words; "Took back: ..." for an undo).
+    if (typeof event.text === "string" && event.text) return event.text;
     if (event.type === "undo") return "The last move was taken back";
     if (event.type === "redo") return "A move taken back was put back";
-    if (typeof event.text === "string" && event.text) return event.text;
     if (typeof event.message === "string" && event.message) return event.message;
     var who = event.player || event.by || "";
     var rest = Object.keys(event)
@@ -185,7 +186,7 @@
       badgeList.forEach(function (b) { badges.appendChild(el("span", "badge", b)); });
       line.appendChild(badges);
       var score = el("span", "score", name in scores ? scores[name] : "");
-      if (custom.scoreLabel && name in scores) score.appendChild(el("small", null, custom.scoreLabel));
+      if (state.score_label && name in scores) score.appendChild(el("small", null, state.score_label));
       line.appendChild(score);
       card.appendChild(line);
 
@@ -219,10 +220,9 @@
     });
   }
 
+  // One wording for an event everywhere: the text the table gave it (Game.describe).
   function eventText(gameId, event) {
-    var custom = renderers[gameId];
-    var said = own(custom, "event", null, [event]);
-    return said || describeEvent(event);
+    return describeEvent(event);
   }
 
   window.Companion = {

@@ -23,10 +23,10 @@ from tests.support.mosquitto import Broker
 from tests.support.tally import Tally
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-SCENES = {
-    "bondcones": ROOT / "tests/games/bondcones/scripts/bondo_battle_lost.jsonl",
-    "bonbon": ROOT / "tests/games/bonbon/scripts/collective_limit_anna_john_cris.jsonl",
-}
+# The game a phone screenshot shows: the first of the game's scripts.
+def scene(game_id: str) -> Path | None:
+    return next(iter(sorted((ROOT / "tests" / "games" / game_id / "scripts").glob("*.jsonl"))), None)
+
 TALLY = [
     {"game": "tally", "players": ["Ann", "Ben", "Cy"], "options": {"target": 15}},
     {"type": "add", "points": 3}, {"type": "add", "points": 2}, {"type": "pass"},
@@ -66,8 +66,9 @@ def main(out_dir: Path) -> None:
     driver = phone_browser(scale=2)
     try:
         shoot(driver, broker, table, TALLY, out_dir / "phone-tally.png")
-        for game_id, script in SCENES.items():
-            if game_id in games.BUILTIN and script.exists():
+        for game in games.all_games(listed_only=True):
+            game_id, script = game.id, scene(game.id)
+            if script is not None:
                 lines = [json.loads(x) for x in script.read_text().splitlines() if x.strip()]
                 shoot(driver, broker, table, lines, out_dir / f"phone-{game_id}.png")
         # The table goes away: the page says so and keeps the last state, dimmed.

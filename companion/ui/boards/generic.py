@@ -1,4 +1,4 @@
-"""A board for any game: players with their numbers, and a button for every legal action."""
+"""A board for any game: players with their scores, and a button for every legal action."""
 
 from __future__ import annotations
 
@@ -15,32 +15,23 @@ from companion.ui.styling import symbol
 from companion.ui.widgets import BigButton, Panel, Text
 
 
-def per_player_columns(view: dict[str, Any], names: list[str]) -> dict[str, dict[str, Any]]:
-    """The parts of a view that are keyed by player name, e.g. {"scores": {"Ann": 3}}."""
-    return {k: v for k, v in view.items() if isinstance(v, dict) and v and set(v) <= set(names)}
-
-
-def describe_event(event: dict[str, Any]) -> str:
-    """An event of a game with no words of its own: its text if it has one, else its fields
-    ("Ann passed", "Ann added points 3"), as the phone's neutral view says it."""
-    for key in ("text", "message"):
-        if isinstance(event.get(key), str) and event[key]:
-            return event[key]
-    who = event.get("player") or event.get("by") or ""
-    rest = [f"{k.replace('_', ' ')} {v}" for k, v in event.items()
-            if k not in ("type", "player", "by") and isinstance(v, (str, int, float, bool))]
-    return " ".join([str(who), str(event.get("type", "something happened")).replace("_", " "), *rest]).strip()
-
-
 def action_buttons(legal: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
-    """One (label, action) per legal action, one per choice where a field lists its choices."""
+    """One (label, action) per legal action, one per option where its one field offers a few.
+
+    Read from the typed fields alone (companion/core/fields.py), so any game can be played here:
+    a choice or a player gives a button per enabled option, a short range a button per number.
+    """
     out = []
     for spec in legal:
-        choices = [(f, c) for f, c in spec["fields"].items() if isinstance(c, list)]
-        if choices:
-            field, values = choices[0]
-            out += [(f"{spec['label']} {v}", {"type": spec["type"], field: v}) for v in values]
-        else:
+        fields = spec["fields"]
+        asked = [(name, f) for name, f in fields.items() if not f.get("when") and not f.get("optional")]
+        if len(asked) == 1 and asked[0][1].get("count", 1) == 1:
+            name, field = asked[0]
+            options = [(o["label"], o["value"]) for o in field.get("options", []) if o.get("enabled", True)]
+            if field["kind"] == "range" and field["maximum"] - field["minimum"] < 20:
+                options = [(str(v), v) for v in range(field["minimum"], field["maximum"] + 1)]
+            out += [(f"{spec['label']} {label}", {"type": spec["type"], name: value}) for label, value in options]
+        elif not asked:
             out.append((spec["label"], {"type": spec["type"]}))
     return out
 
@@ -59,13 +50,13 @@ class GenericBoard(Board):
         self.add_widget(right)
 
     def refresh(self, view: dict[str, Any]) -> None:
-        names = [p["name"] for p in view["players"]]
-        columns = per_player_columns(view["view"], names)
+        scores = view.get("scores") or {}
         self.table.clear_widgets()
         header = BoxLayout(size_hint_y=None, height=theme.TOUCH * 0.7)
         header.add_widget(Text(text="", wrap=False))
-        for column in columns:
-            header.add_widget(Text(text=column.capitalize(), color=theme.MUTED, wrap=False, halign="right"))
+        if scores:
+            header.add_widget(Text(text=view["score_label"].capitalize(), color=theme.MUTED, wrap=False,
+                                   halign="right"))
         self.table.add_widget(header)
         for player in view["players"]:
             row = BoxLayout(size_hint_y=None, height=theme.TOUCH)
@@ -73,14 +64,10 @@ class GenericBoard(Board):
             marker = symbol("▶") + " " if turn else ""
             row.add_widget(Text(text=marker + player["name"], wrap=False, bold=turn, markup=True,
                                 color=get_color_from_hex(player["colour"])))
-            for values in columns.values():
-                row.add_widget(Text(text=str(values.get(player["name"], "")), wrap=False, halign="right",
+            if scores:
+                row.add_widget(Text(text=str(scores.get(player["name"], "")), wrap=False, halign="right",
                                     font_size=theme.FONT_TITLE))
             self.table.add_widget(row)
-        others = {k: v for k, v in view["view"].items() if k not in columns}
-        if others:
-            summary = "   ".join(f"{k}: {v}" for k, v in others.items() if not isinstance(v, (dict, list)))
-            self.table.add_widget(Text(text=summary, color=theme.MUTED, font_size=theme.FONT_SMALL))
         self.table.add_widget(BoxLayout())
         self.actions.clear_widgets()
         for label, action in action_buttons(view["expected"]["legal"]):

@@ -1,0 +1,56 @@
+"""Every game's scenario scripts replay through its rules and end where their sidecar says.
+
+A script is a `companion replay` file in tests/games/<id>/scripts/; its `.expect.json` names the
+rule it checks, part of the final public view, the legal actions then and, once over, the winners.
+A new game is covered by adding its scripts: nothing here names one.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion import games
+from companion.replay import replay
+
+GAMES = Path(__file__).parent
+
+
+def scripts() -> list[Path]:
+    return sorted(p for g in games.known() for p in (GAMES / g / "scripts").glob("*.jsonl"))
+
+
+def contains(actual, wanted, where="view"):
+    """`actual` holds everything in `wanted`: objects key by key, lists item by item."""
+    if isinstance(wanted, dict):
+        assert isinstance(actual, dict), f"{where}: expected an object, got {actual!r}"
+        for key, value in wanted.items():
+            assert key in actual, f"{where}: missing {key!r}"
+            contains(actual[key], value, f"{where}.{key}")
+    elif isinstance(wanted, list):
+        assert isinstance(actual, list) and len(actual) == len(wanted), f"{where}: {actual!r} != {wanted!r}"
+        for i, (a, w) in enumerate(zip(actual, wanted)):
+            contains(a, w, f"{where}[{i}]")
+    else:
+        assert actual == wanted, f"{where}: {actual!r} != {wanted!r}"
+
+
+@pytest.mark.parametrize("game_id", games.known())
+def test_every_game_has_scripts_with_what_they_must_end_in(game_id):
+    found = sorted((GAMES / game_id / "scripts").glob("*.jsonl"))
+    assert found, f"tests/games/{game_id}/scripts/ has no script"
+    for script in found:
+        assert script.with_suffix(".expect.json").exists(), f"{script.name} has no .expect.json"
+
+
+@pytest.mark.parametrize("script", scripts(), ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
+def test_the_script_ends_where_its_sidecar_says(script):
+    expect = json.loads(script.with_suffix(".expect.json").read_text())
+    assert expect.get("rule"), "say which rule the script checks"
+    view = replay(script.read_text().splitlines()).view()
+    contains(view["view"], expect["view"])
+    assert [spec["type"] for spec in view["expected"]["legal"]] == expect["legal"]
+    if "result" in expect:
+        contains(view["result"], expect["result"], "result")
