@@ -187,9 +187,17 @@ class CompanionApp(App):
             log.exception("could not record %s", action)
             self.notify(f"Not recorded: {exc}. The game is as it was.")
             return None
-        if self.toast is not None:
-            self.toast.hide()  # an earlier refusal no longer describes the game
+        self.tell_change(change)
         return change
+
+    def tell_change(self, change: Change) -> None:
+        """An undo or a redo says what it took back or put back (the board alone would not show
+        which move it was); any other accepted move clears an earlier refusal, which no longer
+        describes the game."""
+        if change.kind in ("undo", "redo") and change.events:
+            self.notify(change.events[0]["text"], "info")
+        elif self.toast is not None:
+            self.toast.hide()
 
     def undo(self, source: str = "touch") -> Change | None:
         """Undo as a player means it (PlayScreen.undo: a half-entered move is let go first)."""
@@ -209,8 +217,8 @@ class CompanionApp(App):
 
     def show(self, outcome: Outcome) -> Outcome:
         """Say on screen what came of an input; an applied one shows itself on the board."""
-        if outcome.kind == APPLIED and self.toast is not None:
-            self.toast.hide()
+        if outcome.kind == APPLIED and outcome.change is not None:
+            self.tell_change(outcome.change)
         elif outcome.kind == SENT:
             self.notify(outcome.message, "info")
         elif outcome.kind != APPLIED:
