@@ -429,14 +429,3 @@ def test_choosing_a_new_game_asks_before_leaving_an_unfinished_one(make_app):
     app.settle()
     app.tap("Start a new game")
     assert app.screen == "players"
-
-
-def test_a_bar_at_zero_draws_no_fill(window):
-    from companion.ui import theme
-    from companion.ui.widgets import FillBar
-
-    bar = FillBar(radius=5, size=(200, 16))
-    bar.show(0.0, theme.GOOD)
-    assert tuple(bar._fill.size) == (0, 0)
-    bar.show(0.5, theme.GOOD)
-    assert tuple(bar._fill.size) == (100, 16)
