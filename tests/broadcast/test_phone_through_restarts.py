@@ -44,7 +44,10 @@ class AppProcess:
     def command(self, command: dict) -> str:
         self.proc.stdin.write(json.dumps(command) + "\n")
         self.proc.stdin.flush()
-        answer = self.proc.stdout.readline().strip()
+        while True:  # the app's own report to the terminal comes first
+            answer = self.proc.stdout.readline().strip()
+            if answer.startswith(("ok ", "refused ")) or not answer:
+                break
         assert answer.startswith("ok"), answer
         return answer
 
