@@ -18,7 +18,6 @@ import pytest
 
 from tests.broadcast.conftest import Watcher
 from tests.support.browser import close_browser, phone_browser, shown_revision, wait_for
-from tests.support.mosquitto import PASSWORD, USER
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 STATE = "companion/table1/state"

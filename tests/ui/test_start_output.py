@@ -35,7 +35,7 @@ def start_and_stop(tmp_path: Path, config: Path) -> tuple[list[str], int]:
         )
         try:
             deadline = time.monotonic() + APP_UP
-            while "Stop:" not in out.read_text(encoding="utf-8") or "Warning: MQTT" not in out.read_text(encoding="utf-8"):
+            while not all(word in out.read_text(encoding="utf-8") for word in ("Stop:", "Warning: MQTT")):
                 assert proc.poll() is None, out.read_text(encoding="utf-8")
                 assert time.monotonic() < deadline, out.read_text(encoding="utf-8")
                 time.sleep(0.1)
