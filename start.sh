@@ -15,6 +15,10 @@ if [ ! -f /etc/mosquitto/conf.d/companion.conf ] || [ ! -f /etc/companion/mqtt-p
 fi
 # Where no service manager runs the broker (a container, say), start it for this session.
 broker_up() { (exec 3<>/dev/tcp/127.0.0.1/1883) 2>/dev/null; }
+broker_started=  # this script started Mosquitto: it is left running, and the end says so
+broker_pid=
+kill_=kill
+[ "$(id -u)" -eq 0 ] || kill_="sudo kill"
 if ! broker_up; then
   if [ -d /run/systemd/system ]; then
     echo "Note: Mosquitto is not answering; try: sudo systemctl restart mosquitto" >&2
@@ -25,15 +29,33 @@ if ! broker_up; then
     "${sudo_[@]}" install -d -o mosquitto -g mosquitto -m 755 /run/mosquitto 2>/dev/null || true
     "${sudo_[@]}" mosquitto -d -c /etc/mosquitto/mosquitto.conf || true
     for _ in 1 2 3 4 5 6 7 8 9 10; do broker_up && break; sleep 0.3; done
-    broker_up || echo "Warning: Mosquitto did not start (see /var/log/mosquitto/mosquitto.log);" \
-      "the table works, phones cannot follow the game." >&2
+    if broker_up; then
+      broker_started=yes
+      broker_pid=$(cat /run/mosquitto/mosquitto.pid 2>/dev/null || true)
+      echo "Mosquitto: started for the phone page${broker_pid:+ (pid $broker_pid)}; it stays running after the app."
+    else
+      echo "Warning: Mosquitto did not start (see /var/log/mosquitto/mosquitto.log);" \
+        "the table works, phones cannot follow the game." >&2
+    fi
   fi
 fi
+run=(run --sim "$@")
 if grep -qs "Raspberry Pi" /proc/device-tree/model; then
-  exec .venv/bin/companion run "$@"
-fi
-if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}${SDL_VIDEODRIVER:-}" ]; then
+  run=(run "$@")
+elif [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}${SDL_VIDEODRIVER:-}" ]; then
   echo "Note: no desktop found (DISPLAY and WAYLAND_DISPLAY are unset): the app may run with" \
     "no window to show. Start it from a desktop session." >&2
 fi
-exec .venv/bin/companion run --sim "$@"
+# The app says where it is, where the phone page is and where its log goes (the log file
+# holds Kivy's whole start-up report; the terminal gets warnings and errors).
+if [ -z "$broker_started" ]; then
+  exec .venv/bin/companion "${run[@]}"
+fi
+# This script started Mosquitto: it waits for the app, to say what is left running. Ctrl+C
+# reaches the app too, which stops cleanly; this shell only waits for it.
+trap ':' INT
+status=0
+.venv/bin/companion "${run[@]}" || status=$?
+echo "Still running: Mosquitto${broker_pid:+ (pid $broker_pid)}, started by ./start.sh for the phone page." \
+  "Stop it with: $kill_ ${broker_pid:-\$(pidof mosquitto)}"
+exit "$status"

@@ -20,6 +20,10 @@ class Table:
         self.session: Session | None = None
         self.record: GameRecord | None = None
         self._session_listeners: list[Callable[[Session | None], None]] = []
+        # An unfinished game waits to be resumed (the app does it once its screens exist). Until
+        # then the table does not know what it shows: it is not "no game", and nothing may say so
+        # (a phone told "no game" first would then drop the resumed game as older news).
+        self.resume_pending = store.unfinished() is not None
 
     def on_session(self, listener: Callable[[Session | None], None]) -> None:
         """Hear when a game starts, resumes or is closed (screens, MQTT, GPIO bindings)."""
@@ -29,6 +33,8 @@ class Table:
         """Reopen the game that was being played when the app last stopped, exactly where it was."""
         record = self.store.unfinished()
         if record is None:
+            if self.resume_pending:  # it went meanwhile: the table shows no game, and says so
+                self.close_game()
             return None
         game = games.get(record.game)
         timeline = self.store.timeline(record.id)
@@ -56,10 +62,12 @@ class Table:
         if self.record is not None and self.session is not None and self.session.result() is None:
             self.store.abandon(self.record.id)
         self.session, self.record = None, None
+        self.resume_pending = False
         for listener in self._session_listeners:
             listener(None)
 
     def _open(self, session: Session, record: GameRecord | None) -> None:
         self.session, self.record = session, record
+        self.resume_pending = False
         for listener in self._session_listeners:
             listener(session)

@@ -72,6 +72,9 @@ class Broadcaster:
         self._view: dict[str, Any] | None = None
         self._game_number: int | None = None
         self._state_dirty = True  # the first connection always tells what is (or is not) being played
+        # False while the table has an unfinished game still to resume: "no game" would be untrue,
+        # and its version (the idle one after that game) higher than every state of the game.
+        self._state_known = table is None or not getattr(table, "resume_pending", False)
         # (event, view, game number, time) of each event not yet published
         self._events: collections.deque[tuple[Any, ...]] = collections.deque(maxlen=MAX_EVENTS)
         self._discovery_due = self._ha_prefix is not None
@@ -164,7 +167,7 @@ class Broadcaster:
         try:
             if client.is_connected():
                 with self._cond:
-                    view, number, due = self._view, self._game_number, self._state_dirty
+                    view, number, due = self._view, self._game_number, self._state_dirty and self._state_known
                     self._state_dirty = False
                 if due:  # a move made just before leaving still reaches the phones
                     client.publish(self.topics.state, encode(self._state(view, number)), qos=QOS, retain=True)
@@ -235,7 +238,7 @@ class Broadcaster:
                 # With no game open, the number of the last one keeps the version growing.
                 self._game_number = game_number
             self._view = session.view() if session is not None else None
-            self._state_dirty = True
+            self._state_dirty = self._state_known = True
             self._discovery_due = self._ha_prefix is not None
             self._cond.notify_all()
         if session is not None:
@@ -287,7 +290,7 @@ class Broadcaster:
         return self._state_sendable() or bool(self._events) or self._discovery_due
 
     def _state_sendable(self) -> bool:
-        return self._state_dirty and self._state_mid is None and not self._paho_full
+        return self._state_known and self._state_dirty and self._state_mid is None and not self._paho_full
 
     def _discovery(self, view: dict[str, Any] | None) -> list[tuple[str, bytes]]:
         if self._ha_prefix is None or view is None:

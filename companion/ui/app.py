@@ -101,6 +101,7 @@ class CompanionApp(App):
             record = self.table.store.unfinished()
             if record is not None:
                 self.table.store.abandon(record.id)
+            self.table.close_game()  # no game, and every listener (the phones too) hears so
             notices.append(f"The last game could not be resumed ({exc}); it is kept in the history.")
             session = None
         self.go("play" if session else "home")

@@ -20,11 +20,18 @@ def prepare_kivy(config: Config, sim: bool) -> None:
     kivy_home = config.data_dir / "kivy"
     kivy_home.mkdir(parents=True, exist_ok=True)
     os.environ.setdefault("KIVY_HOME", str(kivy_home))
+    # Every Kivy setting the table needs is set below, at each start: Kivy reads and writes no
+    # config.ini. (With one, a fresh KIVY_HOME greeted every new install with "Older configuration
+    # version detected", and a stale file could bring back a second touch source.) Its log
+    # file still goes to KIVY_HOME/logs.
+    os.environ.setdefault("KIVY_NO_CONFIG", "1")
+    from companion.ui import kivy_logging
+
+    kivy_logging.before_kivy()
     from kivy.config import Config as KivyConfig
 
-    from companion.ui.kivy_logging import quiet_missing_cutbuffer
-
-    quiet_missing_cutbuffer()
+    kivy_logging.quiet_missing_cutbuffer()
+    kivy_logging.terminal_warnings()
     display = config["display"]
     touch = display["touch"]
     if sim and touch == "auto":
@@ -51,6 +58,7 @@ def install_input_config(kivy_config, touch: str) -> None:
 
 def launch(config: Config, sim: bool) -> int:
     prepare_kivy(config, sim)
+    say(start_report(config, sim))  # first: what follows (a warning, say) reads against it
     from companion.broadcast.mqtt import Broadcaster
     from companion.inputs.start import start_inputs
     from companion.store import Store, StoreError
@@ -60,8 +68,7 @@ def launch(config: Config, sim: bool) -> int:
     try:
         store = Store(config.database)
     except StoreError as exc:
-        log.error("%s", exc)
-        print(f"companion: {exc}", flush=True)
+        log.error("%s", exc)  # on the terminal as "Error: ...", and in the log file
         return 2
     table = Table(store)
     # The broker never holds up the screen: start() returns at once and connects in the background.
@@ -84,7 +91,47 @@ def launch(config: Config, sim: bool) -> int:
         inputs.close()
         broadcaster.close()  # "offline" on the availability topic before leaving
         store.close()
+    say("The table companion has stopped.")
     return 0
+
+
+def say(text: str) -> None:
+    """A line for the person who started the app (the terminal, or the journal)."""
+    print(text, flush=True)
+
+
+def start_report(config: Config, sim: bool) -> str:
+    """What a person needs once the app is up: where it is, the phone page, the log, how to stop it."""
+    from companion.broadcast.phone_url import reachable_page_url
+    from companion.inputs.keyboard import HELP as KEYBOARD_HELP
+    from companion.ui.kivy_logging import log_file
+    from companion.ui.phone_code import NO_NETWORK
+
+    display = config["display"]
+    driver = os.environ.get("SDL_VIDEODRIVER", "")
+    if driver in ("offscreen", "dummy"):
+        where = f"running with no screen to show (SDL_VIDEODRIVER={driver})"
+    elif display["fullscreen"]:
+        where = "full screen"
+    else:
+        where = f"a {display['width']}x{display['height']} window, \"{config['table']['name']}\""
+    lines = [f"Table companion: {where}"]
+    if sim:
+        lines.append(f"  Keys: {KEYBOARD_HELP}")
+    if config["mqtt"]["enabled"]:
+        url = reachable_page_url(config)
+        lines.append(f"  Phone page: {url}" if url else f"  Phone page: {NO_NETWORK}")
+    else:
+        lines.append("  Phone page: off ([mqtt] enabled is false)")
+    log = log_file()
+    lines.append(f"  Log: {log}" if log else "  Log: warnings and errors here only (Kivy's log file is off)")
+    if os.environ.get("INVOCATION_ID"):  # started by systemd
+        lines.append("  Stop: sudo systemctl stop companion")
+    elif where.startswith("a "):
+        lines.append("  Stop: close the window, or press Ctrl+C here")
+    else:
+        lines.append("  Stop: press Ctrl+C here")
+    return "\n".join(lines)
 
 
 def stop_on_sigterm(app) -> None:

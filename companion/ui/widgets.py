@@ -120,6 +120,7 @@ class FillBar(Widget):
         super().__init__(**kwargs)
         self.fraction = 0.0
         self.radius = radius
+        self._rgba: list[float] = list(theme.ACCENT)
         with self.canvas:
             Color(rgba=theme.PANEL_LIGHT)
             self._back = RoundedRectangle(radius=[radius])
@@ -129,15 +130,26 @@ class FillBar(Widget):
 
     def show(self, fraction: float, colour: list[float]) -> None:
         self.fraction = max(0.0, min(1.0, fraction))
-        self._colour.rgba = colour
+        self._rgba = list(colour)
         self._redraw()
 
     def _redraw(self, *_) -> None:
         self._back.pos, self._back.size = self.pos, self.size
         self._fill.pos = self.pos
         width = self.width * self.fraction
-        # A rounded rectangle narrower than its two corners draws garbage: below that, draw none.
-        self._fill.size = (width, self.height) if width >= 2 * self.radius else (0, 0)
+        # Kivy's RoundedRectangle keeps drawing its last shape when given a zero size, or corners
+        # wider than itself: so the fill always keeps a drawable size, with corners that fit, and an
+        # empty bar hides it by colour. (An emptied bar once showed its old, fuller fill.)
+        empty = width < 0.5  # less than half a pixel: nothing to see
+        drawn = max(width, 1.0)
+        self._fill.radius = [max(0.0, min(self.radius, drawn / 2, self.height / 2))]
+        self._fill.size = (drawn, self.height)
+        self._colour.rgba = [*self._rgba[:3], 0.0] if empty else self._rgba
+
+    @property
+    def drawn_width(self) -> float:
+        """How wide the fill shows on screen (0 when empty): what a player reads the value by."""
+        return 0.0 if self._colour.a == 0 else float(self._fill.size[0])
 
 
 class Toast(Label):

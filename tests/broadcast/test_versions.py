@@ -3,12 +3,15 @@ app with no game open, so any listener may drop a state whose version is not gre
 
 from __future__ import annotations
 
+import time
+
 from companion.broadcast.mqtt import Broadcaster
 from companion.store import Store
 from companion.table import Table
 from tests.broadcast.conftest import Watcher
 
 STATE = "companion/table1/state"
+AVAILABILITY = "companion/table1/availability"
 
 
 def test_the_idle_state_after_a_restart_is_newer_than_the_last_game(broker, tmp_path):
@@ -40,6 +43,65 @@ def test_the_idle_state_after_a_restart_is_newer_than_the_last_game(broker, tmp_
             watcher.wait_for(lambda w: w.on(STATE)[-1].json()["game"] == "tally")
         versions = [m.json()["version"] for m in watcher.on(STATE)]
         assert versions == sorted(versions), versions
+    finally:
+        watcher.close()
+        store.close()
+
+
+def test_a_table_restarted_mid_game_says_nothing_until_the_game_is_back(broker, tmp_path):
+    """The app connects to the broker before it resumes the game: "no game" in between would carry
+    the idle version after that game, above every version of the game itself, and a phone would
+    drop the resumed game as older news until a new game began."""
+    watcher = Watcher(broker.mqtt_port, [STATE, AVAILABILITY])
+    store = Store(tmp_path / "companion.db")
+    try:
+        table = Table(store)
+        with Broadcaster(broker.companion_config(), table):
+            session = table.start("tally", ["Ann", "Ben"], {})
+            for _ in range(3):
+                session.dispatch({"type": "dial", "step": 1})
+            watcher.wait_for(lambda w: any(m.json().get("revision") == 3 for m in w.on(STATE)))
+        seen = len(watcher.on(STATE))
+
+        # The app starts again, as companion.ui.launch does it: the broadcaster first, the game
+        # resumed once the screens exist.
+        table = Table(store)
+        with Broadcaster(broker.companion_config(), table):
+            online = len([m for m in watcher.on(AVAILABILITY) if m.payload == b"online"])
+            watcher.wait_for(lambda w: len([m for m in w.on(AVAILABILITY) if m.payload == b"online"]) > online)
+            time.sleep(0.3)  # room for a state it must not send
+            assert len(watcher.on(STATE)) == seen, [m.json()["game"] for m in watcher.on(STATE)[seen:]]
+            session = table.resume()
+            watcher.wait_for(lambda w: len(w.on(STATE)) > seen)
+            resumed = watcher.on(STATE)[seen].json()
+            assert (resumed["game"], resumed["revision"]) == ("tally", 3)
+            session.dispatch({"type": "dial", "step": 1})
+            table.close_game()
+            watcher.wait_for(lambda w: w.on(STATE)[-1].json()["game"] is None)
+            table.start("tally", ["Cy", "Dee"], {})
+            watcher.wait_for(lambda w: w.on(STATE)[-1].json()["game"] == "tally")
+        versions = [m.json()["version"] for m in watcher.on(STATE)]
+        assert versions == sorted(versions), versions
+        assert len(set(versions)) == len(versions) - 1, versions  # only the resumed state repeats one
+    finally:
+        watcher.close()
+        store.close()
+
+
+def test_a_game_that_cannot_be_resumed_is_told_as_no_game(broker, tmp_path):
+    """Set aside at start-up (the app closes it): the phones hear "no game", not silence."""
+    watcher = Watcher(broker.mqtt_port, STATE)
+    store = Store(tmp_path / "companion.db")
+    try:
+        table = Table(store)
+        session = table.start("tally", ["Ann", "Ben"], {})
+        session.dispatch({"type": "dial", "step": 1})
+        table = Table(store)
+        assert table.resume_pending
+        with Broadcaster(broker.companion_config(), table):
+            store.abandon(store.unfinished().id)
+            table.close_game()
+            watcher.wait_for(lambda w: w.on(STATE) and w.on(STATE)[-1].json()["game"] is None)
     finally:
         watcher.close()
         store.close()

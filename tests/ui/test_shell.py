@@ -431,12 +431,62 @@ def test_choosing_a_new_game_asks_before_leaving_an_unfinished_one(make_app):
     assert app.screen == "players"
 
 
-def test_a_bar_at_zero_draws_no_fill(window):
-    from companion.ui import theme
-    from companion.ui.widgets import FillBar
+def play_a_whole_bondcones_game(app: AppDriver) -> None:
+    """Mia captures 28 points: the rulebook's worked game, touch by touch through the app."""
+    import json
+    from pathlib import Path
 
-    bar = FillBar(radius=5, size=(200, 16))
-    bar.show(0.0, theme.GOOD)
-    assert tuple(bar._fill.size) == (0, 0)
-    bar.show(0.5, theme.GOOD)
-    assert tuple(bar._fill.size) == (100, 16)
+    script = Path(__file__).parent.parent / "games" / "bondcones" / "scripts" / "game_summary_28_points_win.jsonl"
+    setup, *actions = [json.loads(line) for line in script.read_text().splitlines() if line.strip()]
+    assert app.app.start_game(setup["game"], setup["players"], setup.get("options", {}))
+    for action in actions:
+        assert app.app.act(action) is not None, action
+    assert app.table.session.result() is not None
+    app.frames(3)
+
+
+def test_after_a_finished_game_home_offers_it_again_not_back_to_it(make_app, monkeypatch):
+    """A finished game is not one to go back to: Home says how it ended, offers the same game
+    again first, and its final board second (where a wrong last move can still be undone)."""
+    from companion.ui import theme
+    from tests.ui.test_first_use import the_pi_on_the_network
+
+    the_pi_on_the_network(monkeypatch, "192.168.1.20")
+    for size in ((800, 480), (1024, 600)):
+        with shipped_games_only():
+            app = make_app(size=size).start()
+            play_a_whole_bondcones_game(app)
+            app.tap("Menu")
+            assert app.screen == "home"
+            texts = app.texts()
+            assert not any(t.startswith("Back to") for t in texts), texts
+            over = app.find("BondCones is over: Mia captured 28 points")
+            again = app.find("Play BondCones again")
+            assert list(again.background_color) == list(theme.ACCENT), "the big, bright button"
+            assert over.y >= again.top, "how it ended, above what comes next"
+            assert again.y >= app.find("Or choose another game").top, "the same game again comes first"
+            assert again.x + again.width <= app.find("See the result").x, "side by side"
+            png = app.screenshot("home-game-over" if size == (800, 480) else f"home-game-over-{size[0]}x{size[1]}")
+            assert scanned_code(png) == "http://192.168.1.20:9001/#table=table1&prefix=companion"
+            app.tap("See the result")
+            assert app.screen == "play" and app.find("Mia captured 28 points")
+            app.tap("Menu")
+            app.tap("Play BondCones again")
+            assert app.screen == "players" and app.app.screen("players").game_id == "bondcones"
+            assert app.find("Mia") and app.find("Leo"), "the same players are offered first"
+            app.app.go("home")
+            app.frames(3)
+            assert app.find("Play BondCones again"), "nothing was started or closed by looking"
+            app.close()
+
+
+def test_after_the_result_is_left_home_offers_only_a_choice_of_game(make_app):
+    app = make_app().start()
+    app.app.start_game("tally", ["Anna", "Ben"], {"target": 3})
+    app.frames()
+    app.tap("Add 3")
+    app.tap("New game")  # the result bar's: leaves the finished game
+    assert app.screen == "home"
+    texts = app.texts()
+    assert "Choose a game" in texts
+    assert not any(t.startswith(("Back to", "Play Tally again")) or "is over" in t for t in texts), texts

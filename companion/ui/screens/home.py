@@ -1,4 +1,9 @@
-"""Home: pick a game to start, or go to history and status."""
+"""Home: pick a game to start, or go to history and status.
+
+With a game in progress its way back comes first. A finished game is not offered as one to go
+back to: Home says how it ended, offers the same game again first, and its final board second
+(where a mistaken last move can still be undone).
+"""
 
 from __future__ import annotations
 
@@ -18,6 +23,10 @@ PHONE_RECHECK_SECONDS = 3.0
 
 CHOOSE = "Choose a game"
 CHOOSE_ANOTHER = "Or choose a new game"
+CHOOSE_OTHER = "Or choose another game"
+GAME_OVER = "{title} is over: {summary}"
+PLAY_AGAIN = "Play {title} again"
+SEE_RESULT = "See the result"
 
 
 class HomeScreen(BaseScreen):
@@ -44,6 +53,20 @@ class HomeScreen(BaseScreen):
         # then shrank to about 15 mm on the 7-inch screen, too small to scan across the table.
         self.resume_button = BigButton(text="Back to the game", primary=True, height=theme.TOUCH * 1.5)
         self.resume_button.bind(on_release=lambda *_: app.go("play"))
+        # A finished game: how it ended, then the same game again, or its final board.
+        self.finished = BoxLayout(orientation="vertical", spacing=theme.GAP, size_hint_y=None)
+        self.result_text = Text(text="", bold=True, color=theme.ACCENT)
+        self.finished.add_widget(self.result_text)
+        choices = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=theme.TOUCH * 1.5)
+        self.again_button = BigButton(text="", primary=True, height=theme.TOUCH * 1.5)
+        self.again_button.bind(on_release=lambda *_: self._play_again())
+        self.result_button = BigButton(text=SEE_RESULT, size_hint_x=None, width=190, height=theme.TOUCH * 1.5)
+        self.result_button.bind(on_release=lambda *_: app.go("play"))
+        choices.add_widget(self.again_button)
+        choices.add_widget(self.result_button)
+        self.finished.add_widget(choices)
+        self.result_text.bind(height=self._fit_finished)
+        self._fit_finished()
         for label, target in (("History", "history"), ("Status", "status")):
             button = BigButton(text=label)
             button.bind(on_release=lambda _b, t=target: app.go(t))
@@ -77,17 +100,32 @@ class HomeScreen(BaseScreen):
             button.bind(on_release=lambda _b, gid=game.id: self.app.choose_game(gid))
             self.game_grid.add_widget(button)
         session = self.app.table.session
-        if self.resume_button.parent:
-            self.left.remove_widget(self.resume_button)
-        if session:
+        result = session.result() if session else None
+        for offer in (self.resume_button, self.finished):
+            if offer.parent:
+                self.left.remove_widget(offer)
+        if session and result:
+            title = session.game.title
+            self.result_text.text = GAME_OVER.format(title=title, summary=result.summary)
+            self.again_button.text = PLAY_AGAIN.format(title=title)
+            self.left.add_widget(self.finished, index=len(self.left.children))  # first, at the top
+        elif session:
             self.resume_button.text = f"Back to {session.game.title}"
             self.left.add_widget(self.resume_button, index=len(self.left.children))  # first, at the top
-        self.choose.text = CHOOSE_ANOTHER if session else CHOOSE
+        self.choose.text = CHOOSE_OTHER if result else CHOOSE_ANOTHER if session else CHOOSE
         # With the game's button at the top of the games, History lines up with it instead.
         if session and self.spacer.parent:
             self.side.remove_widget(self.spacer)
         elif not session and not self.spacer.parent:
             self.side.add_widget(self.spacer, index=len(self.side.children))
+
+    def _fit_finished(self, *_) -> None:
+        self.finished.height = self.result_text.height + theme.GAP + theme.TOUCH * 1.5
+
+    def _play_again(self) -> None:
+        session = self.app.table.session
+        if session is not None:
+            self.app.choose_game(session.game.id)
 
     def on_leave(self, *_) -> None:
         if self._phone_recheck is not None:

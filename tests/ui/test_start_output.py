@@ -1,0 +1,79 @@
+"""What `companion run` (and so ./start.sh) prints: a few lines a person needs, not Kivy's report.
+
+The app is started for real, headless, in a process of its own, as from a terminal (Kivy's
+console log not hushed as the suite hushes it), and stopped with Ctrl+C (SIGINT).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.support.mosquitto import free_port
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+APP_UP = 60.0  # a Kivy app starting on a busy two-core machine
+
+pytestmark = pytest.mark.slow
+
+
+def start_and_stop(tmp_path: Path, config: Path) -> tuple[list[str], int]:
+    """Every line the app printed (stdout and stderr, in order) from start to Ctrl+C, and its exit status."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("KIVY_")}  # a terminal's environment
+    env.update(SDL_VIDEODRIVER="offscreen", PYTHONUNBUFFERED="1")
+    out = tmp_path / "terminal.txt"
+    with open(out, "w", encoding="utf-8") as terminal:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "companion.cli", "run", "--sim", "--config", str(config)],
+            cwd=ROOT, env=env, stdout=terminal, stderr=subprocess.STDOUT, text=True,
+        )
+        try:
+            deadline = time.monotonic() + APP_UP
+            while not all(word in out.read_text(encoding="utf-8") for word in ("Stop:", "Warning: MQTT")):
+                assert proc.poll() is None, out.read_text(encoding="utf-8")
+                assert time.monotonic() < deadline, out.read_text(encoding="utf-8")
+                time.sleep(0.1)
+            time.sleep(1.0)  # the app's loop is running: anything it prints meanwhile is seen
+            proc.send_signal(signal.SIGINT)
+            status = proc.wait(20)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait(5)
+    return out.read_text(encoding="utf-8").splitlines(), status
+
+
+def test_a_start_prints_where_the_app_and_the_phone_page_are_and_little_else(tmp_path):
+    config = tmp_path / "config.toml"
+    data = tmp_path / "data"
+    no_broker = free_port()  # nothing listens: the warning about it must still reach the terminal
+    config.write_text(
+        f'[data]\ndir = "{data}"\n'
+        f'[mqtt]\nhost = "127.0.0.1"\nport = {no_broker}\npassword_file = ""\n'
+        '[phone]\naddress = "192.168.1.20"\n'
+    )
+    for run in (1, 2):  # the first start makes Kivy's folder; the second finds it
+        lines, status = start_and_stop(tmp_path, config)
+        said = "\n".join(lines)
+        assert status == 0, said
+        assert lines[0] == "Table companion: running with no screen to show (SDL_VIDEODRIVER=offscreen)", said
+        assert "  Phone page: http://192.168.1.20:9001/#table=table1&prefix=companion" in lines, said
+        assert "  Stop: press Ctrl+C here" in lines, said
+        assert any(line.startswith("  Keys: Enter confirm") for line in lines), said
+        assert any(line.startswith(f"Warning: MQTT: no broker at 127.0.0.1:{no_broker}") for line in lines), said
+        assert lines[-1] == "The table companion has stopped.", said
+        assert "Older configuration" not in said and "[INFO" not in said and "Kivy" not in said, said
+        assert len(lines) <= 8, f"start {run} printed {len(lines)} lines:\n{said}"
+        # Kivy's whole report is in the file the output names.
+        log = Path(next(line for line in lines if line.startswith("  Log: ")).removeprefix("  Log: "))
+        assert log.parent == data / "kivy" / "logs", log
+        report = log.read_text(encoding="utf-8")
+        assert "Kivy: v" in report and "GL: OpenGL version" in report and "no broker at" in report
+        assert "Older configuration" not in report
+    assert not (data / "kivy" / "config.ini").exists(), "Kivy's settings come from the table's own config"
