@@ -3,7 +3,7 @@
 # packages and .venv, /etc/companion/config.toml, Mosquitto with the phone page, the dice tray's
 # udev rule, and a systemd service that starts the app at boot.
 # Run from the repository as the user the app should run as: deploy/pi/install.sh
-# Safe to run again after an update.
+# Safe to run again. To update: git pull, then this script again (docs/pi.md).
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/../.." && pwd)
