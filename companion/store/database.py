@@ -14,13 +14,14 @@ from typing import Any
 
 from companion.core.game import Action
 from companion.core.seats import Seat
+from companion.store import migrations
 from companion.store.clock import utc_now
 from companion.store.records import GameRecord
 from companion.store.timeline import StoredTimeline
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = migrations.LATEST
 # SQLite copies the write-ahead log into the database once it holds this many pages (its
 # default, stated here because the log's reserved size follows from it), then writes the log
 # again from its start.
@@ -97,6 +98,12 @@ class Store:
             if version == 0:
                 schema = resources.files("companion.store").joinpath("schema.sql").read_text()
                 db.executescript(f"BEGIN; {schema} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
+            elif version < SCHEMA_VERSION:
+                # Written by an earlier companion: its games come along (migrations.py).
+                try:
+                    self.notices.append(migrations.upgrade(db, self.path, version))
+                except migrations.MigrationError as exc:
+                    raise StoreError(str(exc)) from None
             if self.playing:
                 self._reserve_wal(db)
         except BaseException:

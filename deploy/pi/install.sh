@@ -3,7 +3,7 @@
 # packages and .venv, /etc/companion/config.toml, Mosquitto with the phone page, the dice tray's
 # udev rule, and a systemd service that starts the app at boot.
 # Run from the repository as the user the app should run as: deploy/pi/install.sh
-# Safe to run again after an update.
+# Safe to run again. To update: git pull, then this script again (docs/pi.md).
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -21,13 +21,21 @@ sudo install -d -o "$user" -m 750 /var/lib/companion
 sudo COMPANION_USER="$user" deploy/mosquitto/install.sh
 
 sudo install -m 644 deploy/udev/60-dicetray.rules /etc/udev/rules.d/60-dicetray.rules
-sudo udevadm control --reload-rules
-sudo udevadm trigger --subsystem-match=tty
+# udev reads the rule now where it runs; where it does not (a container), from its next start.
+if sudo udevadm control --reload-rules 2>/dev/null; then
+  sudo udevadm trigger --subsystem-match=tty
+else
+  echo "udev is not running here: the dice tray's rule applies from the next boot."
+fi
 
 joined=
+groups=
 member_of=" $(id -nG "$user") "
 for group in video render input dialout gpio; do
-  if getent group "$group" >/dev/null && [[ $member_of != *" $group "* ]]; then
+  getent group "$group" >/dev/null || continue
+  # The service asks only for groups this system has: systemd refuses to start it otherwise.
+  groups="$groups${groups:+ }$group"
+  if [[ $member_of != *" $group "* ]]; then
     sudo usermod -aG "$group" "$user"
     joined="$joined $group"
   fi
@@ -35,13 +43,14 @@ done
 
 # The app draws straight to the screen (KMS/DRM); a desktop session would hold the screen
 # first and the app could never start. The table boots to the console instead.
+# (Debian without a desktop defaults to graphical.target too: only a display manager holds the screen.)
 booted_to_desktop=
-if [ "$(systemctl get-default)" = graphical.target ]; then
+if [ "$(systemctl get-default)" = graphical.target ] && systemctl cat display-manager.service >/dev/null 2>&1; then
   sudo systemctl set-default multi-user.target
   booted_to_desktop=yes
 fi
 
-sed -e "s|@USER@|$user|g" -e "s|@REPO@|$repo|g" deploy/pi/companion.service \
+sed -e "s|@USER@|$user|g" -e "s|@REPO@|$repo|g" -e "s|@GROUPS@|$groups|g" deploy/pi/companion.service \
   | sudo tee /etc/systemd/system/companion.service >/dev/null
 sudo systemctl daemon-reload
 sudo systemctl enable companion.service
@@ -57,6 +66,11 @@ if [ -n "$joined" ]; then
 fi
 if [ -n "$booted_to_desktop" ]; then
   echo "Reboot now to start the table: sudo reboot"
+elif systemctl is-active --quiet companion.service; then
+  # An update (git pull, then this script): the table runs the new version at once, and
+  # resumes the game it was showing.
+  sudo systemctl restart companion.service
+  echo "Restarted: the table runs this version now, and the game goes on where it was."
 else
   echo "Start it now: sudo systemctl start companion   (or reboot)"
 fi

@@ -1,0 +1,90 @@
+"""Every game a table stored with an earlier release is still there after an update.
+
+tests/store/fixtures/ holds databases written by released companions (tests/store/write_fixtures.py),
+each beside a .json of the games in it. Today's code must open each one (bringing its schema up
+to date), and find every game: its players, its status, its result, and its story told again
+move by move to the same result; the game that was being played resumes where it was.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from companion.store import Store
+from companion.store.database import SCHEMA_VERSION
+from companion.story import tell
+from companion.table import Table
+
+FIXTURES = sorted((Path(__file__).parent / "fixtures").glob("*.db"))
+
+
+def opened(fixture: Path, tmp_path: Path) -> tuple[Store, dict]:
+    # A copy: opening a database writes to it (its log, its schema), and the fixture must stay as released.
+    copy = tmp_path / "companion.db"
+    shutil.copyfile(fixture, copy)
+    return Store(copy), json.loads(fixture.with_suffix(".json").read_text())
+
+
+def test_there_are_fixtures_to_open():
+    assert len(FIXTURES) >= 2, "the fixtures of Bonbon and BondCones were committed with the first migration"
+
+
+@pytest.mark.parametrize("fixture", FIXTURES, ids=lambda p: p.stem)
+def test_every_game_of_an_earlier_release_is_found_with_its_story_and_result(fixture, tmp_path):
+    store, manifest = opened(fixture, tmp_path)
+    assert manifest["games"], "a fixture without games proves nothing"
+    ids = [row[0] for row in store.db.execute("SELECT id FROM games ORDER BY id")]
+    assert ids == [g["id"] for g in manifest["games"]], "no game lost, none made up"
+    for expected in manifest["games"]:
+        record = store.record(expected["id"])
+        assert record.game == expected["game"]
+        assert [p["name"] for p in record.players] == expected["players"]
+        assert record.options == expected["options"]
+        assert record.status == expected["status"]
+        assert record.result == expected["result"]
+        assert record.actions == expected["moves"]
+
+        story = tell(record, store.played(record.id))
+        assert story.problem == "", f"game {record.id}: {story.problem}"
+        assert story.moves == expected["moves"] and story.moments, f"game {record.id} has no story"
+        # Told again by today's rules, the game ends as it ended when it was played.
+        assert story.view["result"] == expected["result"], f"game {record.id}"
+
+    history = {r.id for r in store.history()}
+    assert history == {g["id"] for g in manifest["games"] if g["status"] != "playing"}
+
+
+@pytest.mark.parametrize("fixture", FIXTURES, ids=lambda p: p.stem)
+def test_the_game_being_played_resumes_where_it_was_with_its_redo(fixture, tmp_path):
+    store, manifest = opened(fixture, tmp_path)
+    (playing,) = [g for g in manifest["games"] if g["status"] == "playing"]
+    session = Table(store).resume()
+    assert session is not None, "the unfinished game was not resumed"
+    view = session.view()
+    assert view["game"] == playing["game"] and view["moves"] == playing["moves"]
+    assert [p["name"] for p in view["players"]] == playing["players"]
+    assert view["can_redo"], "its last move was taken back: the redo is kept"
+    session.dispatch({"type": "redo"})
+    assert session.view()["moves"] == playing["moves"] + 1
+
+
+def _schema(db: sqlite3.Connection) -> list[tuple[str, str]]:
+    rows = db.execute(
+        "SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name != 'wal_filler' ORDER BY name"
+    )
+    return [(name, " ".join(sql.split())) for name, sql in rows]
+
+
+@pytest.mark.parametrize("fixture", FIXTURES, ids=lambda p: p.stem)
+def test_an_updated_database_has_the_schema_of_a_new_one(fixture, tmp_path):
+    store, _ = opened(fixture, tmp_path)
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    fresh = sqlite3.connect(":memory:")
+    fresh.executescript(resources.files("companion.store").joinpath("schema.sql").read_text())
+    assert _schema(store.db) == _schema(fresh), "schema.sql and migrations.py must agree"
