@@ -160,7 +160,7 @@ def test_a_capture_by_touch_offers_only_values_still_possible(make_app):
     press(app, "4")
     game = view(app)
     assert game["captures"][-1] == {"by": "Mia", "from": "Leo", "value": 4, "how": "capture",
-                                    "cone": "bondo", "bondos": 1}
+                                    "cone": "bondo", "bondos": 1, "turn": 3}
     assert game["sides"]["Mia"]["bondo_form"] == "two_bondo_cones"
     assert game["sides"]["Leo"]["bondo_form"] == "none"
     text = screen_text(app)
@@ -284,16 +284,16 @@ def test_the_tray_state_is_shown_and_followed(make_app):
     app = start(make_app, devices=[lambda: DeviceStatus("GPIO", "off", "none"), lambda: tray["status"]])
     assert any(t.endswith("Tray connected") for t in app.texts())
     tray["status"] = DeviceStatus("Dice tray", "waiting", "reconnecting to /dev/dicetray")
-    board(app)._tick(0)  # what the board's clock does every few seconds
+    app.app.screen("play").show_devices()  # what the play screen's clock does every few seconds
     assert any(t.endswith("Tray lost: enter rolls") for t in app.texts())
     plain = start(make_app)
     assert any(t.endswith("No tray: enter rolls") for t in plain.texts())
-    # The board looks at the tray every few seconds while it is on the play screen, and stops after.
-    shown = board(plain)
-    assert shown._tray_event is not None
+    # The play screen looks at the devices every few seconds while it shows, and stops after.
+    play = plain.app.screen("play")
+    assert play._devices_tick.is_triggered
     plain.app.leave_game()
     plain.frames()
-    assert shown._tray_event is None
+    assert not play._devices_tick.is_triggered
 
 
 def test_every_board_target_is_finger_sized_and_the_board_fits_1024x600(make_app):
@@ -384,3 +384,30 @@ def test_the_values_taken_are_grouped_highest_first_with_a_count_to_fall_back_on
     assert words.taken({"taken": []}) == ["took –"]
     assert words.taken({"taken": [0, 8, 2, 0, 4, 0]}) == ["took: 8 4 2 0×3", "took 6 cones"]
     assert words.taken({"taken": [4]}) == ["took: 4", "took 1 cone"]
+
+
+def touch_at(app: AppDriver, x: float, y: float) -> None:
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    touch.touch_up()
+    app.frames(2)
+
+
+def test_the_capture_values_keep_their_place_from_one_capture_entry_to_the_next(make_app):
+    """A practised touch lands on the same value: the trial found the values jumping up a row once
+    the captured side had no BondO Cone left, so the same place took another cone's value."""
+    app = start(make_app)
+    opening(app)
+    press(app, "1")
+    press(app, "BondO Cone", row="cone")  # Leo's BondO Cone, still a choice in this entry
+    two = app.find("2", root=board(app).entry)
+    place = two.to_window(*two.center)
+    touch_at(app, *place)  # a cone worth 2
+    assert view(app)["captures"][-1]["value"] == 2
+    assert view(app)["sides"]["Leo"]["bondo_form"] == "none"  # Leo's cone row now offers only ordinary
+    press(app, "1")
+    press(app, DONE)
+    press(app, "1")  # Mia's next capture: the same place is the same value
+    touch_at(app, *place)
+    assert [c["value"] for c in view(app)["captures"]] == [2, 2]
+    assert view(app)["sides"]["Mia"]["points"] == 4

@@ -5,12 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 
+from companion.games.bondcones import words as rules_words
 from companion.status import DeviceStatus
 from companion.ui import theme
 from companion.ui.styling import hex_of, readable, symbol  # noqa: F401 - the board's files use words.*
-
-# The two O faces are shown as words: Roboto and DejaVuSans have no die glyph for them.
-FACE_WORDS = {"peek": "PEEK", "bondo": "BONDO"}
 
 # BondOs are the game's red rings.
 BONDO_RED = "#FF5A5A"
@@ -22,25 +20,17 @@ FORMS = {
     "double_bondo": "Double BondO",
 }
 
-KINDS = {"ordinary": "Ordinary", "bondo": "BondO Cone", "double": "Double BondO"}
-
 TRAY_NAME = "Dice tray"
 
 
-def event_text(event: dict[str, Any]) -> str:
-    """An event as a line of a past game's story: the words it carries (companion/games/bondcones/
-    game.py), but a turn's roll without the move it asks for, which was for the moment."""
-    text = str(event.get("text", ""))
-    if event.get("type") == "roll" and event.get("purpose") == "turn":
-        return text.split(": ", 1)[0]
-    return text
-
-
-def face(face_name: str | None) -> str:
+def face(face_id: str | None) -> str:
     """A die face as the board prints it: 1-4, PEEK or BONDO; a question mark until rolled."""
-    if face_name is None:
-        return "?"
-    return FACE_WORDS.get(face_name, face_name)
+    return rules_words.face(face_id)
+
+
+def news(game: dict[str, Any]) -> list[str]:
+    """What the last turn did that nothing else on the board shows, in the game's own words."""
+    return [rules_words.describe(event) for event in game.get("recent", [])]
 
 
 def ledger(side: dict[str, Any]) -> str:
