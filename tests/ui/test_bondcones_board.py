@@ -146,7 +146,7 @@ def test_a_capture_by_touch_offers_only_values_still_possible(make_app):
     press(app, "8")  # one touch: an ordinary cone took an ordinary cone
     side = view(app)["sides"]["Mia"]
     assert side["points"] == 8 and side["taken"] == [8]
-    assert "took: 8" in app.texts() and "20 to go" in app.texts()
+    assert "took 8" in app.texts() and "20 to go" in app.texts()
     press(app, "1")
     press(app, DONE)
     press(app, "4")
@@ -332,6 +332,9 @@ def test_a_removal_that_wins_shows_the_battles_pair_under_game_over(make_app):
     assert dice(app) == [("Leo", "1"), ("Mia", "2")]
     shown = panel(app)
     assert "Game over" in shown and "Mia wins with 12 points" in shown and "rolled" not in shown, shown
+    # The winner and the loser in one form: not "reached" beside "12 to go".
+    assert [f.to_go.text for f in board(app).frames] == ["won", "lost"]
+    app.screenshot("bondcones-over")
 
 
 def natural_width(label) -> int:
@@ -371,10 +374,12 @@ def test_names_of_eight_letters_and_two_digit_scores_fit_the_frames(make_app, si
             assert natural_width(name) <= name.width, f"{size}: {name.text!r} is cut off"
             assert name.font_size >= 18 and name.x >= frame.x and name.right <= frame.right
             # The values taken: grouped, wrapped beside the number and never under it or outside.
-            assert taken.text.startswith("took: 8 4×4 2×2") and taken.width <= frame.info.width + 1
+            assert "8, four\u00a04s, two\u00a02s" in taken.text and taken.width <= frame.info.width + 1
             assert taken.texture_size[0] <= taken.width and taken.texture_size[1] <= frame.score_row.height
             assert frame.info.x >= frame.points.right and frame.info.right <= frame.right
         assert "▶" in board(app).frames[acting].name.text
+        # One size for both numbers, though only Mohammed's frame has the battle window's row.
+        assert board(app).frames[0].points.font_size == board(app).frames[1].points.font_size
         act(app, {"type": "roll", "face": "1"}, {"type": "done"})
 
 
@@ -382,8 +387,10 @@ def test_the_values_taken_are_grouped_highest_first_with_a_count_to_fall_back_on
     from companion.ui.boards.bondcones import words
 
     assert words.taken({"taken": []}) == ["took –"]
-    assert words.taken({"taken": [0, 8, 2, 0, 4, 0]}) == ["took: 8 4 2 0×3", "took 6 cones"]
-    assert words.taken({"taken": [4]}) == ["took: 4", "took 1 cone"]
+    assert words.taken({"taken": [0, 8, 2, 0, 4, 0]}) == ["took 8, 4, 2, three\u00a00s", "8, 4, 2, three\u00a00s",
+                                                          "took 6 cones"]
+    assert words.taken({"taken": [4]}) == ["took 4", "4", "took 1 cone"]
+    assert words.taken({"taken": [4, 4, 4, 4, 8]}) == ["took 8, four\u00a04s", "8, four\u00a04s", "took 5 cones"]
 
 
 def touch_at(app: AppDriver, x: float, y: float) -> None:

@@ -50,21 +50,30 @@ def window(win: dict[str, Any] | None) -> str:
     return f"{symbol('⚔')} battle: {n} turn{'s' if n != 1 else ''} left"
 
 
+COUNT_WORDS = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+NBSP = "\u00a0"  # inside a group, so "four 4s" never breaks into "four" and "4s"
+
+
 def taken(side: dict[str, Any]) -> list[str]:
     """The values this side has captured, longest wording first, for the frame to pick what fits.
 
-    Grouped by value, highest first ("took 8 4×3 2 0×2"): at most five groups however long
-    the game, and the values gone are what the table wants to know. The order they were
-    taken in is in the history.
+    Grouped by value, highest first ("took 8, four 4s, two 2s"): at most five groups however
+    long the game, and the values gone are what the table wants to know. "4×4" read as sixteen
+    and broke into "8 4" and "2"; a count in words cannot be taken for a value. The order they
+    were taken in is in the history.
     """
     values = side["taken"]
     if not values:
         return ["took –"]
-    groups = " ".join(f"{v}×{values.count(v)}" if values.count(v) > 1 else str(v)
-                      for v in sorted(set(values), reverse=True))
+    groups = []
+    for v in sorted(set(values), reverse=True):
+        n = values.count(v)
+        groups.append(str(v) if n == 1 else f"{COUNT_WORDS[n] if n < len(COUNT_WORDS) else n}{NBSP}{v}s")
     n = len(values)
-    # "took 8" said a cone worth 8 beside "took 8 cones" on the other side: the values get a colon.
-    return [f"took: {groups}", f"took {n} cone{'s' if n != 1 else ''}"]
+    listed = ", ".join(groups)
+    # Without "took" when the frame is short of lines (a battle window below): the values still
+    # stand beside the number, in the same form as the other frame's.
+    return [f"took {listed}", listed, f"took {n} cone{'s' if n != 1 else ''}"]
 
 
 def demand_parts(demand: dict[str, Any] | None) -> tuple[str, str]:
