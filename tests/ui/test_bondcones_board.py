@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from kivy.tests.common import UnitTestTouch
 from kivy.uix.button import Button
 
 from companion.status import DeviceStatus
 from tests.ui.driver import AppDriver
+
+MARKUP = re.compile(r"\[/?b\]")
 
 
 def start(make_app, players=("Mia", "Leo"), **kwargs) -> AppDriver:
@@ -28,7 +32,10 @@ def press(app: AppDriver, text: str, row: str | None = None) -> None:
     """
     app.frames(2)
     entry = board(app).entry
-    widget = app.find(text, root=entry.rows[row] if row else entry)
+    root = entry.rows[row] if row else entry
+    # A value on the kit's pad is drawn bold in markup: the same digit a player reads.
+    texts = {w.text for w in app.visible(root) if isinstance(getattr(w, "text", None), str)}
+    widget = app.find(text if text in texts or not text.isdigit() else f"[b]{text}[/b]", root=root)
     x, y = widget.to_window(*widget.center)
     touch = UnitTestTouch(x, y)
     touch.touch_down()
@@ -38,7 +45,8 @@ def press(app: AppDriver, text: str, row: str | None = None) -> None:
 
 def offered(app: AppDriver) -> list[str]:
     """The texts of the entry buttons a player can touch now."""
-    return [w.text for w in board(app).entry.walk() if isinstance(w, Button) and w.opacity > 0 and not w.disabled]
+    return [MARKUP.sub("", w.text) if re.fullmatch(r"\[b\]\d+\[/b\]", w.text) else w.text
+            for w in board(app).entry.walk() if isinstance(w, Button) and w.opacity > 0 and not w.disabled]
 
 
 def view(app: AppDriver) -> dict:
@@ -407,7 +415,7 @@ def test_the_capture_values_keep_their_place_from_one_capture_entry_to_the_next(
     opening(app)
     press(app, "1")
     press(app, "BondO Cone", row="cone")  # Leo's BondO Cone, still a choice in this entry
-    two = app.find("2", root=board(app).entry)
+    two = app.find("[b]2[/b]", root=board(app).entry)
     place = two.to_window(*two.center)
     touch_at(app, *place)  # a cone worth 2
     assert view(app)["captures"][-1]["value"] == 2

@@ -15,7 +15,9 @@ from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.boards.bondcones import words
-from companion.ui.widgets import BigButton, Chip, Panel, Text
+from companion.ui.kit.pad import ValuePad
+from companion.ui.kit.toggle import toggle
+from companion.ui.widgets import BigButton, Panel, Text
 
 Act = Callable[[dict[str, Any]], Any]
 
@@ -100,12 +102,10 @@ class EntryPanel(Panel):
         row = _row(field["label"])
         for option in field["options"]:
             kind = option["value"]
-            chip = Chip(text=option["label"], group=f"bondcones-{name}-{id(self)}", allow_no_selection=False,
-                        font_size=theme.FONT_SMALL, halign="center", valign="middle",
-                        disabled=not option.get("enabled", True),
-                        state="down" if kind == self.kinds[name] else "normal")
-            chip.bind(size=lambda c, *_: setattr(c, "text_size", (c.width - theme.GAP, None)))
-            chip.bind(state=lambda c, state, n=name, k=kind: state == "down" and self.kinds.__setitem__(n, k))
+            chip = toggle(option["label"], kind == self.kinds[name],
+                          lambda down, n=name, k=kind: down and self.kinds.__setitem__(n, k),
+                          group=f"bondcones-{name}-{id(self)}", disabled=not option.get("enabled", True))
+            chip.allow_no_selection = False
             row.add_widget(chip)
         self.rows[name] = row
         return row
@@ -114,11 +114,10 @@ class EntryPanel(Panel):
         """Every value a cone can show, in the same places always; the ones gone greyed."""
         label = field["label"] if len(field["label"]) <= CAPTION_FITS else "The cone is worth"
         row = _row(label)
-        for option in field["options"]:
-            button = BigButton(text=option["label"], bold=True, font_size=theme.FONT_TITLE,
-                               disabled=not option.get("enabled", True))
-            button.bind(on_release=lambda _b, v=option["value"]: choose(v))
-            row.add_widget(button)
+        # The kit's pad: a button for every value, those gone greyed (never removed).
+        pad = ValuePad([field], choose, cols=len(field["options"]), rows=1)
+        pad.offer(field)
+        row.add_widget(pad)
         return row
 
     # -- a battle lost against a Double BondO --------------------------------
