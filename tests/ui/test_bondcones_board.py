@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from kivy.tests.common import UnitTestTouch
 from kivy.uix.button import Button
 
 from companion.status import DeviceStatus
 from tests.ui.driver import AppDriver
+
+MARKUP = re.compile(r"\[/?b\]")
 
 
 def start(make_app, players=("Mia", "Leo"), **kwargs) -> AppDriver:
@@ -28,7 +32,10 @@ def press(app: AppDriver, text: str, row: str | None = None) -> None:
     """
     app.frames(2)
     entry = board(app).entry
-    widget = app.find(text, root=entry.rows[row] if row else entry)
+    root = entry.rows[row] if row else entry
+    # A value on the kit's pad is drawn bold in markup: the same digit a player reads.
+    texts = {w.text for w in app.visible(root) if isinstance(getattr(w, "text", None), str)}
+    widget = app.find(text if text in texts or not text.isdigit() else f"[b]{text}[/b]", root=root)
     x, y = widget.to_window(*widget.center)
     touch = UnitTestTouch(x, y)
     touch.touch_down()
@@ -38,7 +45,8 @@ def press(app: AppDriver, text: str, row: str | None = None) -> None:
 
 def offered(app: AppDriver) -> list[str]:
     """The texts of the entry buttons a player can touch now."""
-    return [w.text for w in board(app).entry.walk() if isinstance(w, Button) and w.opacity > 0 and not w.disabled]
+    return [MARKUP.sub("", w.text) if re.fullmatch(r"\[b\]\d+\[/b\]", w.text) else w.text
+            for w in board(app).entry.walk() if isinstance(w, Button) and w.opacity > 0 and not w.disabled]
 
 
 def view(app: AppDriver) -> dict:
@@ -146,7 +154,7 @@ def test_a_capture_by_touch_offers_only_values_still_possible(make_app):
     press(app, "8")  # one touch: an ordinary cone took an ordinary cone
     side = view(app)["sides"]["Mia"]
     assert side["points"] == 8 and side["taken"] == [8]
-    assert "took: 8" in app.texts() and "20 to go" in app.texts()
+    assert "took 8" in app.texts() and "20 to go" in app.texts()
     press(app, "1")
     press(app, DONE)
     press(app, "4")
@@ -160,7 +168,7 @@ def test_a_capture_by_touch_offers_only_values_still_possible(make_app):
     press(app, "4")
     game = view(app)
     assert game["captures"][-1] == {"by": "Mia", "from": "Leo", "value": 4, "how": "capture",
-                                    "cone": "bondo", "bondos": 1}
+                                    "cone": "bondo", "bondos": 1, "turn": 3}
     assert game["sides"]["Mia"]["bondo_form"] == "two_bondo_cones"
     assert game["sides"]["Leo"]["bondo_form"] == "none"
     text = screen_text(app)
@@ -284,16 +292,16 @@ def test_the_tray_state_is_shown_and_followed(make_app):
     app = start(make_app, devices=[lambda: DeviceStatus("GPIO", "off", "none"), lambda: tray["status"]])
     assert any(t.endswith("Tray connected") for t in app.texts())
     tray["status"] = DeviceStatus("Dice tray", "waiting", "reconnecting to /dev/dicetray")
-    board(app)._tick(0)  # what the board's clock does every few seconds
+    app.app.screen("play").show_devices()  # what the play screen's clock does every few seconds
     assert any(t.endswith("Tray lost: enter rolls") for t in app.texts())
     plain = start(make_app)
     assert any(t.endswith("No tray: enter rolls") for t in plain.texts())
-    # The board looks at the tray every few seconds while it is on the play screen, and stops after.
-    shown = board(plain)
-    assert shown._tray_event is not None
+    # The play screen looks at the devices every few seconds while it shows, and stops after.
+    play = plain.app.screen("play")
+    assert play._devices_tick.is_triggered
     plain.app.leave_game()
     plain.frames()
-    assert shown._tray_event is None
+    assert not play._devices_tick.is_triggered
 
 
 def test_every_board_target_is_finger_sized_and_the_board_fits_1024x600(make_app):
@@ -332,6 +340,9 @@ def test_a_removal_that_wins_shows_the_battles_pair_under_game_over(make_app):
     assert dice(app) == [("Leo", "1"), ("Mia", "2")]
     shown = panel(app)
     assert "Game over" in shown and "Mia wins with 12 points" in shown and "rolled" not in shown, shown
+    # The winner and the loser in one form: not "reached" beside "12 to go".
+    assert [f.to_go.text for f in board(app).frames] == ["won", "lost"]
+    app.screenshot("bondcones-over")
 
 
 def natural_width(label) -> int:
@@ -371,10 +382,12 @@ def test_names_of_eight_letters_and_two_digit_scores_fit_the_frames(make_app, si
             assert natural_width(name) <= name.width, f"{size}: {name.text!r} is cut off"
             assert name.font_size >= 18 and name.x >= frame.x and name.right <= frame.right
             # The values taken: grouped, wrapped beside the number and never under it or outside.
-            assert taken.text.startswith("took: 8 4×4 2×2") and taken.width <= frame.info.width + 1
+            assert "8, four\u00a04s, two\u00a02s" in taken.text and taken.width <= frame.info.width + 1
             assert taken.texture_size[0] <= taken.width and taken.texture_size[1] <= frame.score_row.height
             assert frame.info.x >= frame.points.right and frame.info.right <= frame.right
         assert "▶" in board(app).frames[acting].name.text
+        # One size for both numbers, though only Mohammed's frame has the battle window's row.
+        assert board(app).frames[0].points.font_size == board(app).frames[1].points.font_size
         act(app, {"type": "roll", "face": "1"}, {"type": "done"})
 
 
@@ -382,5 +395,34 @@ def test_the_values_taken_are_grouped_highest_first_with_a_count_to_fall_back_on
     from companion.ui.boards.bondcones import words
 
     assert words.taken({"taken": []}) == ["took –"]
-    assert words.taken({"taken": [0, 8, 2, 0, 4, 0]}) == ["took: 8 4 2 0×3", "took 6 cones"]
-    assert words.taken({"taken": [4]}) == ["took: 4", "took 1 cone"]
+    assert words.taken({"taken": [0, 8, 2, 0, 4, 0]}) == ["took 8, 4, 2, three\u00a00s", "8, 4, 2, three\u00a00s",
+                                                          "took 6 cones"]
+    assert words.taken({"taken": [4]}) == ["took 4", "4", "took 1 cone"]
+    assert words.taken({"taken": [4, 4, 4, 4, 8]}) == ["took 8, four\u00a04s", "8, four\u00a04s", "took 5 cones"]
+
+
+def touch_at(app: AppDriver, x: float, y: float) -> None:
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    touch.touch_up()
+    app.frames(2)
+
+
+def test_the_capture_values_keep_their_place_from_one_capture_entry_to_the_next(make_app):
+    """A practised touch lands on the same value: the trial found the values jumping up a row once
+    the captured side had no BondO Cone left, so the same place took another cone's value."""
+    app = start(make_app)
+    opening(app)
+    press(app, "1")
+    press(app, "BondO Cone", row="cone")  # Leo's BondO Cone, still a choice in this entry
+    two = app.find("[b]2[/b]", root=board(app).entry)
+    place = two.to_window(*two.center)
+    touch_at(app, *place)  # a cone worth 2
+    assert view(app)["captures"][-1]["value"] == 2
+    assert view(app)["sides"]["Leo"]["bondo_form"] == "none"  # Leo's cone row now offers only ordinary
+    press(app, "1")
+    press(app, DONE)
+    press(app, "1")  # Mia's next capture: the same place is the same value
+    touch_at(app, *place)
+    assert [c["value"] for c in view(app)["captures"]] == [2, 2]
+    assert view(app)["sides"]["Mia"]["points"] == 4

@@ -1,10 +1,15 @@
-"""The BondO Battle: declared by a player who lost a BondO, decided by one roll each."""
+"""The BondO Battle: declared by a player who lost a BondO, decided by one roll each.
+
+The handlers change the state only: legal.require_legal refuses a battle not open to declare."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from companion.games.bondcones import dice, ledger
+from companion.games.bondcones.standing import current, end_turn, other, roller  # noqa: F401 - battle.roller
+
+State = dict[str, Any]
 
 
 def new(challenger: str, defender: str, defender_carriers: list[int]) -> dict[str, Any]:
@@ -18,11 +23,6 @@ def new(challenger: str, defender: str, defender_carriers: list[int]) -> dict[st
         "rounds": 1,
         "ties": [],  # the equal pairs rolled so far, in order: the table saw them
     }
-
-
-def roller(battle: dict[str, Any]) -> str:
-    """Whose roll the battle waits for."""
-    return battle["challenger"] if battle["rolls"][0] is None else battle["defender"]
 
 
 def record(battle: dict[str, Any], face: str) -> str | None:
@@ -48,3 +48,50 @@ def win(bondos: dict[str, list[int]], battle: dict[str, Any]) -> bool:
     # "Then place it on a cone that will benefit the most from the increased flexibility."
     ledger.place_new(bondos[battle["challenger"]])
     return split
+
+
+def declare(state: State, action: dict[str, Any]) -> None:
+    """The player to roll declares a battle instead, using up their window."""
+    player = current(state)
+    defender = other(state, player)
+    del state["windows"][player]
+    state["last_battle"] = None
+    state["battle"] = new(player, defender, state["bondos"][defender])
+    state["step"] = "battle"
+
+
+def roll(state: State, face: str) -> None:
+    """One battle roll; the second decides the battle (or, on equal faces, starts a new round)."""
+    fight = state["battle"]
+    outcome = record(fight, face)
+    if outcome is None or outcome == "again":
+        return
+    challenger, defender = fight["challenger"], fight["defender"]
+    state["battle"] = None
+    # The battle decided since the last turn roll, with the deciding pair: the table saw
+    # both faces, and the screens show them with the outcome until the next roll.
+    state["last_battle"] = {
+        "challenger": challenger,
+        "defender": defender,
+        "against_double": fight["against_double"],
+        "rolls": list(fight["rolls"]),
+        "rounds": fight["rounds"],
+        "winner": challenger if outcome == "challenger" else defender,
+    }
+    if outcome == "challenger":
+        if win(state["bondos"], fight):
+            state["aside"] += 1
+        # "as a consequence of loosing, you have not only lost your turn": only a lost
+        # battle costs the turn, so the winner now rolls (docs/rules/bondcones.md).
+        state["step"] = "roll"
+        return
+    # "Every time you loose a BondO Battle, you have three new rounds"
+    state["windows"][challenger] = ledger.WINDOW_TURNS
+    if fight["against_double"]:
+        # "the opponent is allowed to remove any cone in your position and take the points
+        # to the counting frame": the defender enters the removed cone's value next.
+        state["step"] = "remove"
+        return
+    # "your opponent is allowed to lift any one of your cones to secretly unveil it's value"
+    state["peeks"].append({"player": defender, "of": challenger, "reason": "battle"})
+    end_turn(state)

@@ -5,9 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.errors import RuleError
+from companion.games.bondcones import ledger
 
 # RULINGS: faces 1-4, "peek" (the O that lets you look) and "bondo" (the O that moves a BondO).
 FACES: tuple[str, ...] = ("1", "2", "3", "4", "peek", "bondo")
+# As the Dice Cone shows them (the data keeps the ids above).
+FACE_LABELS: dict[str, str] = {"1": "1", "2": "2", "3": "3", "4": "4", "peek": "PEEK", "bondo": "BONDO"}
 
 # RULINGS: "O is highest": bondo, then peek, then 4, 3, 2, 1. Used for the opening and battles.
 RANK: dict[str, int] = {"1": 1, "2": 2, "3": 3, "4": 4, "peek": 5, "bondo": 6}
@@ -33,44 +36,26 @@ def steps(face: str) -> int | None:
 
 
 def demand(face: str, carriers: list[int], aside: int) -> dict[str, Any]:
-    """What a turn roll asks of the roller, in words a player reads off the screen."""
+    """What a turn roll asks of the roller, as data (words.demand_text says it in words)."""
     n = steps(face)
     if n is not None:
-        text = (
-            f"Move one of your cones exactly {n} step{'s' if n > 1 else ''}: an ordinary cone "
-            "in one straight or diagonal line, a BondO Cone may change direction; "
-            "no jumping, no field twice."
-        )
         info: dict[str, Any] = {"face": face, "kind": "move", "steps": n}
         if 2 in carriers:
             # "The Double BondO is able to move double the amount shown on the dice."
             info["double_steps"] = 2 * n
-            text += f" Your Double BondO moves {2 * n}."
-        return {**info, "text": text}
+        return info
     if face == "peek":
-        return {
-            "face": face,
-            "kind": "peek",
-            "text": "Lift one of your own cones, look at its value and put it back.",
-        }
+        # "you must lift one of your own cones, look at its value and put it back"
+        return {"face": face, "kind": "peek"}
     if aside:
         # "...put aside until one player rolls a [bondo] ... The BondO may then be placed on
         # any ordinary cone in that player's position."
-        return {
-            "face": face,
-            "kind": "bondo_aside",
-            "text": "Take the set-aside BondO and place it on one of your ordinary cones.",
-        }
+        return {"face": face, "kind": "bondo_aside"}
     if not carriers:
         # "If you do not have a BondO and roll a [bondo] you loose your turn."
-        return {"face": face, "kind": "lost", "text": "You have no BondO: the turn is lost."}
-    if 2 in carriers:
-        text = "Move your Double BondO (both BondOs together) to another cone."
-    elif len(carriers) == 2:
-        text = "Move one of your two BondOs to another ordinary cone."
-    else:
-        text = "Move your BondO to another of your cones."
-    return {"face": face, "kind": "bondo", "text": text}
+        return {"face": face, "kind": "lost"}
+    # What the roller holds decides which BondO moves: a Double BondO moves as one.
+    return {"face": face, "kind": "bondo", "holds": ledger.form(carriers)}
 
 
 def settle(first: str, second: str) -> int | None:

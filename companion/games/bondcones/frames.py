@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.errors import RuleError
-
 # "1 x 8 points, 4 x 4 points, 6 x 2 points, 5 x 1 point, 10 x 0 points" (41 points, 26 cones).
 COUNTS: dict[int, int] = {8: 1, 4: 4, 2: 6, 1: 5, 0: 10}
 VALUES: tuple[int, ...] = (0, 1, 2, 4, 8)
@@ -18,13 +16,6 @@ def full_set() -> dict[str, int]:
     return {str(v): COUNTS[v] for v in VALUES}
 
 
-def parse_value(raw: Any) -> int:
-    """A revealed cone shows 0, 1, 2, 4 or 8; anything else is a typing slip."""
-    if isinstance(raw, bool) or not isinstance(raw, int) or raw not in COUNTS:
-        raise RuleError(f"A cone is worth 0, 1, 2, 4 or 8, not {raw!r}")
-    return raw
-
-
 def possible_values(cones: dict[str, int]) -> list[int]:
     """Values a side still has on the board: the only ones a capture may reveal."""
     return [v for v in VALUES if cones[str(v)] > 0]
@@ -35,10 +26,8 @@ def cones_left(cones: dict[str, int]) -> int:
     return sum(cones.values())
 
 
-def take(cones: dict[str, int], owner: str, value: int, verb: str = "capture") -> None:
-    """Take one cone of this value off the board, refusing a value the owner no longer has."""
-    if cones[str(value)] <= 0:
-        raise RuleError(f"{owner} has no {value} left to {verb}")
+def take(cones: dict[str, int], value: int) -> None:
+    """Take one cone of this value off the board (legal.py has made sure the side has one)."""
     cones[str(value)] -= 1
 
 

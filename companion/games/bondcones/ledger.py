@@ -33,14 +33,6 @@ def form(carriers: list[int]) -> str:
     return "two_bondo_cones" if len(carriers) == 2 else "bondo_cone"
 
 
-FORM_NAMES = {
-    "none": "no BondO",
-    "bondo_cone": "a BondO Cone",
-    "two_bondo_cones": "two BondO Cones",
-    "double_bondo": "a Double BondO",
-}
-
-
 def kinds_available(carriers: list[int], cones_on_board: int) -> list[str]:
     """Kinds of cone a side still has on the board: what may capture or be captured."""
     kinds = []
@@ -51,15 +43,6 @@ def kinds_available(carriers: list[int], cones_on_board: int) -> list[str]:
     if 2 in carriers:
         kinds.append(DOUBLE)
     return kinds
-
-
-def parse_kind(raw: object, field: str) -> str:
-    """A cone is ordinary, a BondO Cone or the Double BondO."""
-    if raw is None:
-        return ORDINARY
-    if raw not in KINDS:
-        raise RuleError(f"{field!r} is one of ordinary, bondo or double, not {raw!r}")
-    return str(raw)
 
 
 def transfer_on_capture(capturer: list[int], victim: list[int], with_kind: str, cone_kind: str) -> int:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import companion
 from companion.cli import main
-from companion.games.bondcones import dice, game
+from companion.games.bondcones import dice, game, words
 
 ROOT = Path(companion.__file__).parent.parent
 PACKAGE = Path(game.__file__).parent
@@ -39,8 +39,9 @@ def test_the_action_doc_shows_every_action_with_a_json_example():
     assert {e["type"] for e in examples} == set(game.FIELDS)
     for face in dice.FACES:
         assert f'"{face}"' in text
-    events = set(re.findall(r'_say\(\s*state,\s*"(\w+)"', (PACKAGE / "game.py").read_text()))
+    events = set(re.findall(r'"type": "(\w+)"', (PACKAGE / "events.py").read_text()))
     assert len(events) > 10
+    assert events == set(words.NEWS), "every event has its words, and every wording an event"
     for event in events:
         assert f"`{event}`" in text, f"event {event} is not documented"
     for control in ("confirm", "pass", "roll"):

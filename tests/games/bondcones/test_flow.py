@@ -85,8 +85,8 @@ def test_strict_alternation_one_roll_per_turn():
     "action, message",
     [
         ({"type": "hop"}, "BondCones has no action 'hop'"),
-        ({"type": "done", "steps": 3}, "A done takes no field 'steps'"),
-        (roll("peek", value=4), "Only a capture or a removal enters a cone's value"),
+        ({"type": "done", "steps": 3}, "A done action takes no field 'steps'"),
+        (roll("peek", value=4), "A roll action takes no field 'value'"),  # a peek stays private
         (roll("2", by="Zoe"), "Zoe is not playing in this game"),
         (roll("2", by="Leo"), "It is Mia's turn to roll, not Leo's"),
         (cap(4), "Mia has to roll before they can enter a capture"),
@@ -212,7 +212,9 @@ def test_removal_after_a_lost_double_battle_refuses_a_value_gone_and_may_win():
     play(s, roll("2"), cap(0, with_="bondo", cone="bondo"))  # Mia: Double BondO
     play(s, BATTLE, roll("1"), roll("2"))
     assert s.expected().turn == "Mia" and [x.type for x in s.expected().legal] == ["remove"]
-    assert s.expected().legal[0].fields["value"] == [0, 1, 2, 4]
+    values = s.expected().legal[0].fields["value"]
+    # Every value a cone can show, Leo's 8 (already captured) greyed so the pad keeps its place.
+    assert [p.value for p in values.picks] == [0, 1, 2, 4, 8] and values.values == [0, 1, 2, 4]
     with pytest.raises(RuleError, match="Leo has no 8 left to remove"):
         s.dispatch({"type": "remove", "value": 8})
     with pytest.raises(RuleError, match="It is Mia's turn, not Leo's"):

@@ -29,9 +29,10 @@ def pick(rng, expected):
     else:
         spec = rng.choice([s for s in legal if s.type not in ("capture", "battle")] or legal)
     action = {"type": spec.type}
-    for name, choices in spec.fields.items():
-        if isinstance(choices, list):  # list-valued fields are choices; scalars are context
-            action[name] = rng.choice(choices)
+    for name, field in spec.fields.items():
+        if field.optional and rng.random() < 0.5:
+            continue  # left out: a capture's kinds then mean an ordinary cone
+        action[name] = rng.choice(field.values)  # only the choices not greyed out
     if rng.random() < 0.3:
         action["by"] = expected.turn
     return action
@@ -127,13 +128,12 @@ def offered(expected, action):
     for spec in expected.legal:
         if spec.type != action["type"]:
             continue
-        for name, choices in spec.fields.items():
-            if isinstance(choices, list):
-                given = action.get(name, DEFAULTS.get(name))
-                if name == "face" and isinstance(given, int):
-                    given = str(given)
-                if given not in choices:
-                    return False
+        for name, field in spec.fields.items():
+            given = action.get(name, DEFAULTS.get(name))
+            if name == "face" and isinstance(given, int):
+                given = str(given)
+            if given not in field.values:
+                return False
         return True
     return False
 

@@ -50,6 +50,8 @@ def test_script(name):
     for kind, fields in expect.get("legal_fields", {}).items():
         spec = next(s for s in view["expected"]["legal"] if s["type"] == kind)
         contains(spec["fields"], fields, f"legal {kind}")
+    for kind, label in expect.get("legal_labels", {}).items():
+        assert next(s for s in view["expected"]["legal"] if s["type"] == kind)["label"] == label
     if "result" in expect:
         contains(view["result"], expect["result"], "result")
     else:

@@ -22,7 +22,7 @@ class BondConesBoard(Board):
     def __init__(self, act, say, **kwargs) -> None:
         super().__init__(act, say, spacing=theme.GAP, **kwargs)
         left = BoxLayout(orientation="vertical", size_hint_x=0.32, spacing=theme.GAP)
-        self.frames = [CountingFrame(), CountingFrame()]
+        self.frames = [CountingFrame(even=self._even), CountingFrame(even=self._even)]
         for frame in self.frames:
             left.add_widget(frame)
         self.tray = Text(text="", markup=True, wrap=False, font_size=theme.FONT_SMALL, color=theme.MUTED,
@@ -44,9 +44,16 @@ class BondConesBoard(Board):
         windows = {w["player"]: w for w in game["windows"]}
         for frame, player in zip(self.frames, players):
             name = player["name"]
-            frame.show(player, game["sides"][name], game["target"], name == acting, windows.get(name))
+            frame.show(player, game["sides"][name], game["target"], name == acting, windows.get(name),
+                       game["winner"])
         self.roll.show(view, colours)
         self.entry.show(view)
+
+    def _even(self) -> None:
+        """Both counting frames' numbers in one size: the size the tighter frame allows."""
+        ready = [f for f in getattr(self, "frames", ()) if f.wanted]
+        for frame in ready:
+            frame.lay_out(min(f.wanted for f in ready))
 
     def show_devices(self, statuses) -> None:
         """The dice tray's state, so the table knows whether to roll into it or tap the face."""

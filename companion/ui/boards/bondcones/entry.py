@@ -1,4 +1,8 @@
-"""Entry by touch, offering only what the rules accept now: a roll, a capture, Done, a battle, a removal."""
+"""Entry by touch, offering only what the rules accept now: a roll, a capture, Done, a battle, a removal.
+
+Everything offered is read from the typed fields of expected()["legal"] (companion/core/fields.py):
+the faces, the values and the kinds with their labels, greyed when not possible now.
+"""
 
 from __future__ import annotations
 
@@ -11,9 +15,14 @@ from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.boards.bondcones import words
-from companion.ui.widgets import BigButton, Chip, Panel, Text
+from companion.ui.kit.pad import ValuePad
+from companion.ui.kit.toggle import toggle
+from companion.ui.widgets import BigButton, Panel, Text
 
 Act = Callable[[dict[str, Any]], Any]
+
+# The longest value caption that fits two lines of the caption column ("Johannes's cone is worth").
+CAPTION_FITS = len("Johannes's cone is worth")
 
 
 class EntryPanel(Panel):
@@ -37,9 +46,9 @@ class EntryPanel(Panel):
         if "roll" in legal:
             self._roll(who, legal["roll"], legal.get("battle"))
         elif "capture" in legal:
-            self._capture(legal["capture"], "done" in legal)
+            self._capture(legal["capture"], legal.get("done"))
         elif "remove" in legal:
-            self._remove(who, legal["remove"])
+            self._remove(who, view["view"]["turn"], legal["remove"])
         else:
             self._heading("Nothing to enter: the game is over.")
             self.body.add_widget(Widget())
@@ -52,83 +61,91 @@ class EntryPanel(Panel):
     def _roll(self, who: str, roll: dict[str, Any], battle: dict[str, Any] | None) -> None:
         self._heading(f"{who}: {roll['label'].lower()}")
         faces = BoxLayout(size_hint_y=None, height=theme.TOUCH * 1.6, spacing=theme.GAP)
-        for face in roll["fields"]["face"]:
-            button = BigButton(text=words.face(face), bold=True, height=faces.height,
-                               font_size=theme.FONT_BIG if len(face) == 1 else theme.FONT_SMALL)
-            button.bind(on_release=lambda _b, f=face: self.act({"type": "roll", "face": f}))
+        for option in roll["fields"]["face"]["options"]:
+            button = FaceButton(text=option["label"], bold=True, height=faces.height,
+                                disabled=not option.get("enabled", True))
+            button.bind(on_release=lambda _b, f=option["value"]: self.act({"type": "roll", "face": f}))
             faces.add_widget(button)
         self.body.add_widget(faces)
         if battle:
-            left = battle["fields"]["turns_left"]
-            declare = BigButton(
-                text=f"{words.symbol('⚔')} Declare a BondO Battle against {battle['fields']['against']} "
-                f"({left} turn{'s' if left != 1 else ''} left)",
-                markup=True, color=theme.WARNING,
-            )
+            declare = BigButton(text=f"{words.symbol('⚔')} {battle['label']}", markup=True, color=theme.WARNING)
             declare.bind(on_release=lambda *_: self.act({"type": "battle"}))
             self.body.add_widget(declare)
         self.body.add_widget(Widget())
 
     # -- captures ------------------------------------------------------------
 
-    def _capture(self, capture: dict[str, Any], can_finish: bool) -> None:
+    def _capture(self, capture: dict[str, Any], done: dict[str, Any] | None) -> None:
         fields = capture["fields"]
-        victim = fields["victim"]
         # No heading: the row captions say it, and the three rows need the height.
         row = BoxLayout(spacing=theme.GAP)
         rows = BoxLayout(orientation="vertical", spacing=6)
-        # The kinds matter only when a BondO Cone is involved: ordinary is chosen already, so the
-        # common capture is one touch on the value.
-        if len(fields["with"]) > 1:
-            rows.add_widget(self._kind_row("Captured with", "with", fields["with"]))
-        if len(fields["cone"]) > 1:
-            rows.add_widget(self._kind_row(f"{victim}'s cone", "cone", fields["cone"]))
-        rows.add_widget(self._value_row(_worth(victim), fields["value"], self._captured))
+        # Both kind rows always stand above the values, their impossible kinds greyed: the values
+        # stay in one place from capture to capture, so a practised touch lands on the same value.
+        # Ordinary is chosen already, so the common capture is one touch on the value.
+        rows.add_widget(self._kind_row("with", fields["with"]))
+        rows.add_widget(self._kind_row("cone", fields["cone"]))
+        rows.add_widget(self._value_row(fields["value"], self._captured))
         rows.add_widget(Widget())
         row.add_widget(rows)
-        if can_finish:
-            done = BigButton(text=f"[b]Done[/b]\n[size={int(theme.FONT_SMALL)}]no capture[/size]", markup=True,
-                             primary=True, size_hint_x=None, size_hint_y=1, width=112)
-            done.bind(on_release=lambda *_: self.act({"type": "done"}))
-            row.add_widget(done)
+        if done:
+            finish = BigButton(text=f"[b]Done[/b]\n[size={int(theme.FONT_SMALL)}]no capture[/size]", markup=True,
+                               primary=True, size_hint_x=None, size_hint_y=1, width=112)
+            finish.bind(on_release=lambda *_: self.act({"type": "done"}))
+            row.add_widget(finish)
         self.body.add_widget(row)
 
     def _captured(self, value: int) -> None:
         self.act({"type": "capture", "value": value, "with": self.kinds["with"], "cone": self.kinds["cone"]})
 
-    def _kind_row(self, label: str, field: str, kinds: list[str]) -> BoxLayout:
-        row = _row(label)
-        for kind in kinds:
-            chip = Chip(text=words.KINDS[kind], group=f"bondcones-{field}-{id(self)}", allow_no_selection=False,
-                        font_size=theme.FONT_SMALL, halign="center", valign="middle",
-                        state="down" if kind == self.kinds[field] else "normal")
-            chip.bind(size=lambda c, *_: setattr(c, "text_size", (c.width - theme.GAP, None)))
-            chip.bind(state=lambda c, state, f=field, k=kind: state == "down" and self.kinds.__setitem__(f, k))
+    def _kind_row(self, name: str, field: dict[str, Any]) -> BoxLayout:
+        row = _row(field["label"])
+        for option in field["options"]:
+            kind = option["value"]
+            chip = toggle(option["label"], kind == self.kinds[name],
+                          lambda down, n=name, k=kind: down and self.kinds.__setitem__(n, k),
+                          group=f"bondcones-{name}-{id(self)}", disabled=not option.get("enabled", True))
+            chip.allow_no_selection = False
             row.add_widget(chip)
-        # Keep chips as wide as in a three-choice row, so a two-choice row does not stretch.
-        for _ in range(3 - len(kinds)):
-            row.add_widget(Widget())
-        self.rows[field] = row
+        self.rows[name] = row
         return row
 
-    def _value_row(self, label: str, values: list[int], choose: Callable[[int], None]) -> BoxLayout:
+    def _value_row(self, field: dict[str, Any], choose: Callable[[int], None]) -> BoxLayout:
+        """Every value a cone can show, in the same places always; the ones gone greyed."""
+        label = field["label"] if len(field["label"]) <= CAPTION_FITS else "The cone is worth"
         row = _row(label)
-        for value in values:
-            button = BigButton(text=str(value), bold=True, font_size=theme.FONT_TITLE)
-            button.bind(on_release=lambda _b, v=value: choose(v))
-            row.add_widget(button)
-        for _ in range(5 - len(values)):
-            row.add_widget(Widget())
+        # The kit's pad: a button for every value, those gone greyed (never removed).
+        pad = ValuePad([field], choose, cols=len(field["options"]), rows=1)
+        pad.offer(field)
+        row.add_widget(pad)
         return row
 
     # -- a battle lost against a Double BondO --------------------------------
 
-    def _remove(self, who: str, remove: dict[str, Any]) -> None:
-        loser = remove["fields"]["victim"]
+    def _remove(self, who: str, loser: str, remove: dict[str, Any]) -> None:
         self._heading(f"{who} removes one of {loser}'s cones: tap the value it shows")
-        self.body.add_widget(self._value_row(_worth(loser), remove["fields"]["value"],
+        self.body.add_widget(self._value_row(remove["fields"]["value"],
                                              lambda v: self.act({"type": "remove", "value": v})))
         self.body.add_widget(Widget())
+
+
+class FaceButton(BigButton):
+    """A die face to tap: a digit large, PEEK and BONDO as large as their button allows, on one
+    line and never under MIN_WORD px (at 800x480 "BONDO" in the body size broke into "BOND / O")."""
+
+    MIN_WORD = 20
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.bind(size=self._fit, text=self._fit)
+
+    def _fit(self, *_) -> None:
+        if len(self.text) <= 1:
+            self.font_size = theme.FONT_BIG
+            return
+        # Roboto Bold capitals are about 0.7 em wide; the text wraps inside the button's margins.
+        fits = (self.width - 2 * theme.GAP - 2) / (0.7 * len(self.text))
+        self.font_size = max(self.MIN_WORD, min(theme.FONT_TITLE, fits))
 
 
 def _row(label: str) -> BoxLayout:
@@ -138,8 +155,3 @@ def _row(label: str) -> BoxLayout:
     caption.bind(size=lambda c, *_: setattr(c, "text_size", c.size))  # wraps to two lines when needed
     row.add_widget(caption)
     return row
-
-
-def _worth(owner: str) -> str:
-    """The value row's caption; a long name would not fit two lines."""
-    return f"{owner}'s cone is worth" if len(owner) <= 8 else "The cone is worth"

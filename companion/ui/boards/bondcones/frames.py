@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kivy.graphics import Color, Line
@@ -23,8 +24,13 @@ class CountingFrame(Panel):
     SPACING = 4
     PADDING = 6
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, even: Callable[[], None] | None = None, **kwargs) -> None:
         super().__init__(orientation="vertical", padding=(theme.PAD, self.PADDING), spacing=self.SPACING, **kwargs)
+        # Told when this frame knows how large its number could be: the board then draws every
+        # frame's number in the same size (an 8 half the size of the other side's 10 read as less).
+        self.even = even
+        self.wanted = 0.0
+        self._room = 0.0
         self.name = Text(text="", wrap=False, markup=True, font_size=theme.FONT_TITLE, bold=True,
                          size_hint_y=None, height=theme.FONT_TITLE * 1.2)
         self.add_widget(self.name)
@@ -60,7 +66,7 @@ class CountingFrame(Panel):
         self.bind(pos=self._outline, size=self._outline, height=self._fit, width=self._fit)
 
     def show(self, player: dict[str, Any], side: dict[str, Any], target: int, acting: bool,
-             window: dict[str, Any] | None) -> None:
+             window: dict[str, Any] | None, winner: str | None = None) -> None:
         colour = words.readable(player["colour"])
         self.points.text = str(side["points"])
         self.points.color = colour
@@ -68,7 +74,12 @@ class CountingFrame(Panel):
         self.name.text = marker + player["name"]
         self.name.color = colour
         left = side["to_win"]
-        self.to_go.text = f"{left} to go" if left else "reached"
+        if winner:
+            # Both sides in one form once the game is over: "reached" beside "12 to go" read as
+            # a game still going for one of them.
+            self.to_go.text = "won" if player["name"] == winner else "lost"
+        else:
+            self.to_go.text = f"{left} to go" if left else "reached"
         self._taken = words.taken(side)
         self.bar.show(side["points"] / target if target else 0, colour)
         self.ledger.text = words.ledger(side)
@@ -97,7 +108,18 @@ class CountingFrame(Panel):
         # A label's line is about 1.2 em, but a digit only 0.75 em: the rest may overlap empty margins.
         # On a bigger screen the number grows past FONT_HUGE, leaving the values beside it half the width.
         wide = inner * 0.5 / 1.2
-        self.points.font_size = max(theme.FONT_TITLE, min(theme.FONT_HUGE * 1.5, wide, room / 0.95))
+        self.wanted = max(theme.FONT_TITLE, min(theme.FONT_HUGE * 1.5, wide, room / 0.95))
+        self._room = room
+        if self.even is not None:
+            self.even()
+        else:
+            self.lay_out(self.wanted)
+
+    def lay_out(self, size: float) -> None:
+        """The number in this size, and the values taken beside it in what width is left."""
+        inner = self.width - 2 * theme.PAD
+        room = self._room
+        self.points.font_size = size
         self.points.texture_update()
         beside = inner - max(self.points.texture_size[0], 48) - theme.GAP
         # The values taken wrap beside the number; when they need more lines than it is tall,

@@ -184,7 +184,7 @@ class RollPanel(Panel):
             detail = f"{challenger} loses the turn. {defender} may look at one of {challenger}'s cones."
         self._say(header, colours[winner], f"{game['to_act']} rolls", colours[game["to_act"]], detail)
         # The rolls and the outcome are on the dice and above; a removal's value is news.
-        return [t for t in game["last"] if " BondO Battle" not in t and " may lift one of " not in t]
+        return words.news(game)
 
     def _removal(self, game: dict[str, Any], colours: dict[str, list[float]]) -> list[str]:
         loser = game["turn"]
@@ -197,7 +197,7 @@ class RollPanel(Panel):
         self._say(f"{words.symbol('⚔')} {remover} wins the BondO Battle", colours[remover],
                   f"{remover} removes a cone", colours[remover],
                   f"Any one of {loser}'s cones: {remover} scores its value.")
-        return [t for t in game["last"] if " BondO Battle" not in t]
+        return []  # the dice and the words above say it all
 
     def _started(self, game: dict[str, Any], colours: dict[str, list[float]]) -> list[str]:
         opening = game["opening"]
@@ -211,14 +211,13 @@ class RollPanel(Panel):
         self.faces.add_widget(FaceBox(player, "?", colours[player]))
         detail = ""
         roll = game["last_roll"]
-        notes = list(game["last"])
         if roll["turn_number"] == game["turn_number"] - 1 and roll["demand"]["kind"] in ("peek", "bondo"):
-            # That roll just passed the Dice Cone, but its roller still carries out its demand.
+            # That roll just passed the Dice Cone, but its roller still carries out its demand: said
+            # once, here (the view's recent events leave it out).
             demand = roll["demand"]["text"]
             detail = f"{roll['player']} rolled {words.face(roll['face'])}: {demand[:1].lower()}{demand[1:]}"
-            notes = [t for t in notes if not _repeats_demand(t, game)]
         self._say(f"Turn {game['turn_number']}", colours[player], f"{player} rolls", colours[player], detail)
-        return notes
+        return words.news(game)
 
     def _last_roll(self, game: dict[str, Any], colours: dict[str, list[float]]) -> list[str]:
         """The current turn's roll, large, with what it demands while the roller moves."""
@@ -228,7 +227,7 @@ class RollPanel(Panel):
         self.faces.add_widget(FaceBox(f"turn {roll['turn_number']}", words.face(roll["face"]), colour))
         head, rest = words.demand_parts(roll["demand"])
         self._say(f"{roller} rolled {words.face(roll['face'])}", colour, head, theme.TEXT, rest)
-        return [t for t in game["last"] if not _repeats_demand(t, game)]
+        return words.news(game)
 
     def _over(self, game: dict[str, Any], colours: dict[str, list[float]]) -> list[str]:
         """The winner, with the dice that led to the last capture or removal."""
@@ -242,10 +241,4 @@ class RollPanel(Panel):
                                           colours[roll["player"]]))
         self._say("Game over", theme.TEXT, f"{winner} wins with {game['sides'][winner]['points']} points",
                   colours[winner], "Undo takes back the last move.")
-        return [t for t in game["last"] if not _repeats_demand(t, game) and " wins with " not in t]
-
-
-def _repeats_demand(text: str, game: dict[str, Any]) -> bool:
-    """The roll's own news line says what the headline already says."""
-    roll = game["last_roll"]
-    return bool(roll) and roll["demand"]["text"] in text
+        return words.news(game)

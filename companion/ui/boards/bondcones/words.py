@@ -5,12 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 
+from companion.games.bondcones import words as rules_words
 from companion.status import DeviceStatus
 from companion.ui import theme
 from companion.ui.styling import hex_of, readable, symbol  # noqa: F401 - the board's files use words.*
-
-# The two O faces are shown as words: Roboto and DejaVuSans have no die glyph for them.
-FACE_WORDS = {"peek": "PEEK", "bondo": "BONDO"}
 
 # BondOs are the game's red rings.
 BONDO_RED = "#FF5A5A"
@@ -22,25 +20,17 @@ FORMS = {
     "double_bondo": "Double BondO",
 }
 
-KINDS = {"ordinary": "Ordinary", "bondo": "BondO Cone", "double": "Double BondO"}
-
 TRAY_NAME = "Dice tray"
 
 
-def event_text(event: dict[str, Any]) -> str:
-    """An event as a line of a past game's story: the words it carries (companion/games/bondcones/
-    game.py), but a turn's roll without the move it asks for, which was for the moment."""
-    text = str(event.get("text", ""))
-    if event.get("type") == "roll" and event.get("purpose") == "turn":
-        return text.split(": ", 1)[0]
-    return text
-
-
-def face(face_name: str | None) -> str:
+def face(face_id: str | None) -> str:
     """A die face as the board prints it: 1-4, PEEK or BONDO; a question mark until rolled."""
-    if face_name is None:
-        return "?"
-    return FACE_WORDS.get(face_name, face_name)
+    return rules_words.face(face_id)
+
+
+def news(game: dict[str, Any]) -> list[str]:
+    """What the last turn did that nothing else on the board shows, in the game's own words."""
+    return [rules_words.describe(event) for event in game.get("recent", [])]
 
 
 def ledger(side: dict[str, Any]) -> str:
@@ -60,21 +50,30 @@ def window(win: dict[str, Any] | None) -> str:
     return f"{symbol('⚔')} battle: {n} turn{'s' if n != 1 else ''} left"
 
 
+COUNT_WORDS = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+NBSP = "\u00a0"  # inside a group, so "four 4s" never breaks into "four" and "4s"
+
+
 def taken(side: dict[str, Any]) -> list[str]:
     """The values this side has captured, longest wording first, for the frame to pick what fits.
 
-    Grouped by value, highest first ("took 8 4×3 2 0×2"): at most five groups however long
-    the game, and the values gone are what the table wants to know. The order they were
-    taken in is in the history.
+    Grouped by value, highest first ("took 8, four 4s, two 2s"): at most five groups however
+    long the game, and the values gone are what the table wants to know. "4×4" read as sixteen
+    and broke into "8 4" and "2"; a count in words cannot be taken for a value. The order they
+    were taken in is in the history.
     """
     values = side["taken"]
     if not values:
         return ["took –"]
-    groups = " ".join(f"{v}×{values.count(v)}" if values.count(v) > 1 else str(v)
-                      for v in sorted(set(values), reverse=True))
+    groups = []
+    for v in sorted(set(values), reverse=True):
+        n = values.count(v)
+        groups.append(str(v) if n == 1 else f"{COUNT_WORDS[n] if n < len(COUNT_WORDS) else n}{NBSP}{v}s")
     n = len(values)
-    # "took 8" said a cone worth 8 beside "took 8 cones" on the other side: the values get a colon.
-    return [f"took: {groups}", f"took {n} cone{'s' if n != 1 else ''}"]
+    listed = ", ".join(groups)
+    # Without "took" when the frame is short of lines (a battle window below): the values still
+    # stand beside the number, in the same form as the other frame's.
+    return [f"took {listed}", listed, f"took {n} cone{'s' if n != 1 else ''}"]
 
 
 def demand_parts(demand: dict[str, Any] | None) -> tuple[str, str]:
