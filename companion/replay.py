@@ -44,7 +44,9 @@ def replay(lines: Iterable[str]) -> Session:
 
 def _start(header: Any) -> Session:
     if not isinstance(header, dict) or "game" not in header or "players" not in header:
-        raise SetupError('the first line must be like {"game": "bonbon", "players": ["Ann", "Ben"]}')
+        listed = [g.id for g in games.all_games(listed_only=True)]
+        raise SetupError(f'the first line must be like {{"game": "{listed[0]}", "players": ["Ann", "Ben"]}} '
+                         f"(games: {', '.join(listed)})")
     version = header.get("actions_version", ACTIONS_VERSION)
     if version != ACTIONS_VERSION:
         raise SetupError(f"this companion reads actions_version {ACTIONS_VERSION}, not {version!r}")

@@ -52,7 +52,7 @@ def test_replay_understands_undo_and_redo(tmp_path, capsys):
 @pytest.mark.parametrize(
     "lines, reason",
     [
-        ((HEADER, '{"type": "add", "points": 9}'), "line 2: Add 1, 2 or 3 points"),
+        ((HEADER, '{"type": "add", "points": 9}'), "line 2: 9 is not a choice for points now (choices: +1, +2, +3)"),
         ((HEADER, "", '{"type": "add", "points": 1', ), "line 3: not JSON"),
         ((HEADER, '{"type": "undo"}'), "line 2: Nothing to undo"),
         (('{"game": "chess", "players": ["A", "B"]}',), "line 1: unknown game 'chess'"),

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from companion.core import controls
 from companion.core.errors import RuleError
+from companion.core.fields import Choice, Pick
 from companion.core.game import ActionSpec, Expected, Game
 
 FACES = ("1", "2", "3", "4", "peek", "bondo")
+DIE = Choice("The die shows", picks=tuple(Pick(f, f.upper()) for f in FACES))
 
 
 class DiceDuel(Game):
@@ -14,6 +16,7 @@ class DiceDuel(Game):
     title = "Dice Duel"
     min_players = 2
     max_players = 2
+    actions = {"roll": frozenset({"face"}), "done": frozenset()}
 
     def setup(self, players, options):
         return {"players": list(players), "turn": 0, "step": "roll", "rolls": []}
@@ -42,7 +45,7 @@ class DiceDuel(Game):
     def expected(self, state):
         who = state["players"][state["turn"]]
         if state["step"] == "roll":
-            return Expected(who, f"{who}: roll the die", (ActionSpec("roll", "Roll", {"face": list(FACES)}),))
+            return Expected(who, f"{who}: roll the die", (ActionSpec("roll", "Roll", {"face": DIE}),))
         return Expected(who, f"{who}: move, then confirm", (ActionSpec("done", "Done"),))
 
     def control(self, state, control):
