@@ -153,3 +153,36 @@ def test_two_taps_on_one_spot_of_the_zeros_pad_enter_the_same_value_for_both_car
     tap_at(app, x, y)
     tap_at(app, x, y)
     assert [c["value"] for c in player(app, "Anna")["cards"]] == [4, 4, 0]
+
+
+def test_the_kits_player_row_and_score_frame_show_what_they_are_given(make_app):
+    from kivy.utils import get_color_from_hex
+
+    from companion.ui.kit.cards import CardRow
+    from companion.ui.kit.player_row import PlayerRow
+    from companion.ui.kit.score_frame import ScoreFrame
+
+    app = make_app().start()
+    box = BoxLayout(orientation="vertical", size_hint=(None, None), size=(420, 300), pos=(10, 10), spacing=6)
+    row = PlayerRow(middle=CardRow(), size_hint_y=None, height=70)
+    frame = ScoreFrame()
+    box.add_widget(row)
+    box.add_widget(frame)
+    app.window.add_widget(box)
+    touched = []
+    try:
+        colour = get_color_from_hex("#4FC3F7")
+        row.show("Ann", colour, acting=True, line2="3 points", number="7", tag="+1 per one")
+        row.middle.show([{"face": "up", "value": 4}, {"face": "down"}])
+        row.touched = lambda name, where: touched.append((name, where)) or True
+        frame.show("Ann", colour, 12, 20, acting=False, beside="5, 4, 3", to_go="8 to go")
+        app.frames(3)
+        assert row.name.text.endswith("Ann") and row.number.text == "7" and row.tag.height > 0
+        assert [chip.text for chip in row.middle.chips] == ["4", ""]  # a back shows no value
+        assert frame.number.text == "12" and frame.to_go.text == "8 to go" and frame.bar.fraction == 0.6
+        chip = row.middle.chips[1]
+        tap_at(app, *chip.to_window(*chip.center))
+        assert touched == [("Ann", 2)]  # the card under the finger
+        app.screenshot("kit-player-row-and-score-frame")
+    finally:
+        app.window.remove_widget(box)

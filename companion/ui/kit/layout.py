@@ -23,18 +23,20 @@ def caption(text: str, colour: list[float] | None = None, bold: bool = False) ->
 
 class Prompt(Text):
     """A caption as tall as the tallest of its words through an entry (`reserve`), so that the pad
-    under it stays in place while its words change from step to step ("Entered: 4. Card 3 shows:")."""
+    under it stays in place while its words change from step to step ("Entered: 4. Card 3 shows:").
+    The words keep to the top of that room."""
 
     def __init__(self, text: str, reserve: Sequence[str] = (), colour: list[float] | None = None,
                  bold: bool = False) -> None:
-        super().__init__(text=text, markup=True, bold=bold, font_size=theme.FONT_SMALL, color=colour or theme.TEXT)
+        super().__init__(text=text, markup=True, bold=bold, font_size=theme.FONT_SMALL, color=colour or theme.TEXT,
+                         valign="top")
         self.reserve = list(reserve)
-        self.bind(width=self._fit, height=self._fit, text=self._fit)
+        self.bind(width=self._fit, text=self._fit, text_size=self._fit, texture_size=self._fit)
 
     def tallest(self) -> float:
-        """The height of the tallest of its words at its width."""
-        heights = [self.texture_size[1]]
-        for words in self.reserve:
+        """The height of the tallest of its words (its own too) at its width."""
+        heights = [0.0]
+        for words in [self.text, *self.reserve]:
             probe = Label(text=words, markup=True, bold=self.bold, font_size=self.font_size,
                           text_size=(self.width, None))
             probe.texture_update()
@@ -45,6 +47,8 @@ class Prompt(Text):
         tallest = self.tallest()
         if self.height != tallest:
             self.height = tallest
+        if tuple(self.text_size) != (self.width, tallest):
+            self.text_size = (self.width, tallest)
 
 
 def button(text: str, on: Callable[[], Any], primary: bool = False, **kwargs: Any) -> BigButton:

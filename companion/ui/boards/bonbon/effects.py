@@ -72,7 +72,7 @@ class TargetPanel(BoxLayout):
         self.players = {p["name"]: p for p in players}
         self.colours = colours
         self.act = act
-        self.targets = set(targets(spec))
+        self.targets = list(targets(spec))  # in seat and row order: the lines follow the table
         self.first: dict[str, Any] | None = None  # the swap's first card
         self.asking: dict[str, Any] | None = None  # the reveal's card whose value the table enters
         self.buttons: list[CardButton] = []
