@@ -20,6 +20,8 @@ State = dict[str, Any]
 
 def check_card(state: State, card: Any) -> None:
     """Refuse a card that does not exist, or one whose every copy is already on this deal's pile."""
+    if card is None:
+        raise RuleError("Say which card was played")
     if not (c.is_number(card) or card in c.WILDS):
         raise RuleError(f"BONC! has no card {card!r}: the cards are 0 to 8, " + ", ".join(c.WILDS))
     if left_of(state, card) <= 0:
@@ -151,8 +153,6 @@ def play(state: State, action: dict[str, Any]) -> None:
     """The player whose turn it is plays one card."""
     player = turn(state)
     card = action.get("card")
-    if card is None:
-        raise RuleError(f"Say which card {player} played")
     check_card(state, card)
     if card == c.BLOCK and player in blockers(state):
         # Hit and holding a BLOCK, a player is not throwing it away as a plain card: it blocks,
