@@ -49,7 +49,7 @@ def _attack(state: State) -> dict[str, Any] | None:
 def _player(state: State, name: str, now: str | None, may_block: list[str]) -> dict[str, Any]:
     attack = state["attack"] or {}
     hit = next((h for h in attack.get("hits", []) if h["player"] == name), None)
-    return {
+    seat = {
         "name": name,
         "lives": state["lives"][name],
         "max_lives": state["max_lives"],
@@ -63,6 +63,8 @@ def _player(state: State, name: str, now: str | None, may_block: list[str]) -> d
         "missed": name in attack.get("missed", []),
         "can_block": name in may_block,
     }
+    seat["said"] = words.badges(seat)  # the same tags on the touchscreen and the phones
+    return seat
 
 
 def public_view(state: State) -> dict[str, Any]:
@@ -70,6 +72,7 @@ def public_view(state: State) -> dict[str, Any]:
     now = turn(state)
     may_block = blockers(state)
     last = state["last"]
+    attack, chain = _attack(state), _chain(state)
     return {
         "phase": state["phase"],
         "deal": state["deal"],
@@ -80,8 +83,10 @@ def public_view(state: State) -> dict[str, Any]:
         "winner": state["winner"],
         "players": [_player(state, p, now, may_block) for p in state["players"]],
         "last": {"by": last["by"], "card": last["card"], "label": words.card_label(last["card"])} if last else None,
-        "attack": _attack(state),
-        "chain": _chain(state),
+        "attack": attack,
+        "chain": chain,
+        # The same two lines on the touchscreen and the phones (words.py).
+        "said": {"last": words.last_line(state["last"], attack), "threat": words.threat_line(chain, now)},
         "blockers": may_block,
         "left": {c.key(card): state["deck"][c.key(card)] - state["played"][c.key(card)] for card in c.ALL},
     }

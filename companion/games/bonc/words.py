@@ -108,6 +108,48 @@ def _bonc(e: Mapping[str, Any]) -> str:
     return f"{by}'s {card_name(card)} hits {victim}: {victim} loses {lives(e['lost'])}{out}"
 
 
+def badges(player: Mapping[str, Any]) -> list[str]:
+    """Short tags beside a player's lives: out, the shield's side, what the last card took, BLOCK."""
+    out = ["out"] if player["out"] else []
+    if player["shield"]:
+        out.append(shield_side(player["shield"]))
+    if player["hit"]:
+        out.append(f"hit −{player['hit']}")
+    if player["blocked"]:
+        out.append("blocked")
+    if player["missed"]:
+        out.append("shield held")
+    if player["can_block"]:
+        out.append("may BLOCK")
+    return out
+
+
+def last_line(last: Mapping[str, Any] | None, attack: Mapping[str, Any] | None) -> str:
+    """The last card and what it did, one line for the touchscreen and the phone alike."""
+    if not last:
+        return "No card played yet this deal"
+    said = f"{last['by']} played {a_card(last['card'])}"
+    if not attack:
+        return said
+    parts = []
+    for hit in attack["hits"]:
+        parts.append(f"{hit['player']} blocked" if hit["blocked"] else f"{hit['player']} −{hit['lost']}")
+    parts += [f"{p} Bulletproof" for p in attack["missed"]]
+    name = attack["name"] if c.is_number(attack["card"]) else ""
+    return f"{said}: " + (f"{name}, " if name else "") + (", ".join(parts) if parts else "hits nobody")
+
+
+def threat_line(chain: Mapping[str, Any] | None, turn: str | None) -> str:
+    """What one more matching number would do: the chain's threat, in the same words everywhere."""
+    if not chain:
+        return ""
+    nxt = chain["next"]
+    who = f"from {turn}" if turn else "next"
+    if nxt["bulletproof"]:
+        return f"{nxt['victim']} is Bulletproof: another {chain['card']} takes nothing"
+    return f"Another {chain['card']} {who}: {nxt['name']} on {nxt['victim']} (−{nxt['lives']})"
+
+
 NEWS = {
     "played": lambda e: f"{e['player']} played {a_card(e['card'])}",
     "bonc": _bonc,
