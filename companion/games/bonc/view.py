@@ -86,7 +86,7 @@ def public_view(state: State) -> dict[str, Any]:
         "attack": attack,
         "chain": chain,
         # The same two lines on the touchscreen and the phones (words.py).
-        "said": {"last": words.last_line(state["last"], attack), "threat": words.threat_line(chain, now)},
+        "said": {"last": words.last_line(state["last"], attack), "threat": words.threat_line(chain, now) if state["phase"] == "play" else ""},
         "blockers": may_block,
         "left": {c.key(card): state["deck"][c.key(card)] - state["played"][c.key(card)] for card in c.ALL},
     }

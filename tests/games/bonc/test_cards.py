@@ -298,3 +298,12 @@ def test_unknown_cards_are_refused_in_words():
         s.dispatch({"type": "play", "card": True})
     with pytest.raises(RuleError, match="Say which card was played"):
         s.dispatch({"type": "play"})
+
+
+def test_the_chain_threatens_nobody_once_everyone_is_out_of_cards():
+    s = table(["Ann", "Ben", "Cat"])
+    for _ in range(30):
+        s.dispatch({"type": "play", "card": quiet_card(s)})
+    view = s.view()["view"]
+    assert view["phase"] == "deal" and view["chain"] is not None
+    assert view["said"]["threat"] == "", "the re-deal starts a fresh pile: no number is threatened"
