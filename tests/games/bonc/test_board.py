@@ -1,0 +1,144 @@
+"""The BONC! board on the touchscreen, driven by touches: cards in one touch, BLOCK out of turn in
+two (who, then BLOCK), the second touch BORROWED TIME needs, the re-deal, a whole game with undo."""
+
+from __future__ import annotations
+
+import pytest
+from kivy.uix.button import Button
+
+from tests.ui.conftest import make_app, window  # noqa: F401 (fixtures: the real app, headless)
+from tests.ui.driver import AppDriver
+
+SIZES = pytest.mark.parametrize("size", [(800, 480), (1024, 600)], ids=["800x480", "1024x600"])
+
+
+def start(make_app, players=("Ann", "Ben", "Cat", "Dan"), options=None, size=(800, 480)) -> AppDriver:  # noqa: F811
+    app = make_app(size=size).start()
+    assert app.app.start_game("bonc", list(players), options or {})
+    app.frames(3)
+    return app
+
+
+def board(app: AppDriver):
+    return app.app.screen("play").board
+
+
+def touch(app: AppDriver, text: str, root=None) -> None:
+    """Touch the button showing this text (in the pad unless `root` says where)."""
+    from kivy.tests.common import UnitTestTouch
+
+    app.frames(2)
+    widget = next(w for w in app.visible(root or board(app).pad) if isinstance(w, Button) and w.text == text)
+    x, y = widget.to_window(*widget.center)
+    t = UnitTestTouch(x, y)
+    t.touch_down()
+    t.touch_up()
+    app.frames(2)
+
+
+def block_under(app: AppDriver, player: str, text: str) -> None:
+    """The BLOCK button on a player's tile (the first touch: who)."""
+    tile = next(t for t in board(app).tiles if t.player == player)
+    touch(app, text, root=tile)
+
+
+def game(app: AppDriver) -> dict:
+    return app.table.session.view()["view"]
+
+
+def lives(app: AppDriver) -> dict:
+    return dict(app.table.session.view()["scores"])
+
+
+def shot(app: AppDriver, name: str, size=(800, 480)) -> None:
+    app.screenshot(name if size == (800, 480) else f"{name}-{size[0]}x{size[1]}")
+
+
+@SIZES
+def test_the_rulebook_chain_by_touch_and_a_block_out_of_turn_in_two_touches(make_app, size):  # noqa: F811
+    app = start(make_app, ("Player 1", "Player 2", "Player 3", "Player 4"), size=size)
+    for _ in range(3):
+        touch(app, "7")
+    assert lives(app) == {"Player 1": 4, "Player 2": 3, "Player 3": 5, "Player 4": 5}
+    tile = next(t for t in board(app).tiles if t.player == "Player 2")
+    assert tile.lives.text.startswith("[b]3[/b]") and tile.lives.font_size >= 70, "lives read from a metre away"
+    assert "Another 7 from Player 4: TRIPLE BONC! on Player 3 (−3)" in app.texts()
+    shot(app, "bonc-chain", size)
+    block_under(app, "Player 2", "BLOCK −2")
+    assert lives(app)["Player 2"] == 3, "the first touch only says who"
+    shot(app, "bonc-block", size)
+    touch(app, "BLOCK\nPlayer 2 keeps 2")
+    assert lives(app)["Player 2"] == 5 and game(app)["turn"] == "Player 4"
+
+
+def test_a_block_can_be_let_go_of_with_undo_before_its_second_touch(make_app):  # noqa: F811
+    app = start(make_app)
+    touch(app, "7")
+    touch(app, "7")
+    block_under(app, "Ann", "BLOCK −1")
+    app.tap("Undo")
+    assert lives(app)["Ann"] == 4 and board(app).pad.entry is None
+    assert any(w.text == "7" for w in app.visible(board(app).pad) if isinstance(w, Button))
+
+
+def test_borrowed_time_asks_whom_to_rob_and_greys_the_bulletproof(make_app):  # noqa: F811
+    app = start(make_app)
+    touch(app, "BULLET-\nPROOF")
+    touch(app, "1")
+    touch(app, "BORROWED\nTIME")
+    offered = [w.text for w in app.visible(board(app).pad) if isinstance(w, Button)]
+    assert offered == ["Ben", "Dan", "Cancel"], "Ann is Bulletproof, Cat is playing it"
+    shot(app, "bonc-borrowed-time")
+    touch(app, "Dan")
+    assert lives(app) == {"Ann": 5, "Ben": 5, "Cat": 5, "Dan": 4}
+
+
+def test_seven_players_fit_with_their_shields(make_app):  # noqa: F811
+    app = start(make_app, ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"))
+    touch(app, "BULLET-\nPROOF")
+    touch(app, "BLITZ")
+    tiles = board(app).tiles
+    assert tiles[0].info.text == "7 cards\nShield 1 held"
+    for tile in tiles:
+        assert tile.lives.font_size >= 70 and tile.lives.texture_size[1] <= tile.lives.height
+        assert tile.slot.y >= tile.y, "the BLOCK slot fits inside its tile"
+        assert tile.y >= 0 and tile.top <= app.window.height
+    shot(app, "bonc-7-players")
+
+
+def test_every_card_button_is_finger_sized(make_app):  # noqa: F811
+    app = start(make_app)
+    buttons = [w for w in app.visible(board(app).pad) if isinstance(w, Button)]
+    assert len(buttons) == 16 and all(min(b.size) >= 56 for b in buttons), [(b.text, b.size) for b in buttons]
+
+
+def test_a_whole_game_by_touch_to_one_winner_with_undo_and_redo(make_app):  # noqa: F811
+    app = start(make_app, ("Ann", "Ben", "Cat"), {"lives": 3})
+    for card in ("8", "8", "8", "8"):
+        touch(app, card)
+    assert lives(app) == {"Ann": 2, "Ben": 1, "Cat": 0}
+    app.table.session.dispatch({"type": "undo"})
+    app.frames(3)
+    assert lives(app)["Cat"] == 3
+    app.table.session.dispatch({"type": "redo"})
+    app.frames(3)
+    touch(app, "BLITZ")
+    touch(app, "SNEAK")
+    assert game(app)["phase"] == "last_stand"
+    shot(app, "bonc-last-stand")
+    touch(app, "No BLOCK: Ann wins")
+    assert app.table.session.result().winners == ("Ann",)
+    shot(app, "bonc-game-over")
+
+
+def test_the_re_deal_by_touch(make_app):  # noqa: F811
+    from tests.games.bonc.support import quiet_card
+
+    app = start(make_app, ("Ann", "Ben", "Cat"))
+    session = app.table.session
+    while game(app)["phase"] == "play":
+        session.dispatch({"type": "play", "card": quiet_card(session)})
+    app.frames(3)
+    shot(app, "bonc-deal")
+    touch(app, "Deal again")
+    assert game(app)["deal"] == 2 and [p["cards"] for p in game(app)["players"]] == [10, 10, 10]
