@@ -10,13 +10,14 @@ from __future__ import annotations
 import copy
 import json
 import logging
+import functools
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core import controls
-from companion.core.errors import RuleError, SetupError
+from companion.core.errors import NotRecorded, RuleError, SetupError, StoreFailure
 from companion.core.game import Action, Expected, Game, GameResult, State
 from companion.core.options import resolve_options
 from companion.core.seats import Seat, make_seats
@@ -69,6 +70,25 @@ def check_action(action: Any) -> Action:
     if not isinstance(kind, str) or not kind:
         raise RuleError("an action needs a \"type\", e.g. {\"type\": \"pass\"}")
     return action
+
+
+def _refused_if_not_recorded(method: Callable[..., Change]) -> Callable[..., Change]:
+    """A change the store could not keep is refused like any other: one message, game unchanged.
+
+    Every input (touch, buttons, the tray, a new game) already shows a RuleError and carries on;
+    the timeline rolls itself back before it raises StoreFailure, and the session changes its own
+    state only after the timeline has returned.
+    """
+
+    @functools.wraps(method)
+    def refused(self: "Session", *args: Any, **kwargs: Any) -> Change:
+        try:
+            return method(self, *args, **kwargs)
+        except StoreFailure as exc:
+            log.error("not recorded: %s", exc)
+            raise NotRecorded(str(exc)) from None
+
+    return refused
 
 
 class Session:
@@ -153,6 +173,7 @@ class Session:
 
     # -- changing ------------------------------------------------------------
 
+    @_refused_if_not_recorded
     def dispatch(self, action: Any) -> Change:
         """Apply an action (or undo/redo); raises RuleError and changes nothing when refused."""
         action = check_action(action)
@@ -197,10 +218,17 @@ class Session:
         was_over = self.result() is not None
         cursor = self.timeline.cursor - 1
         state = self._state_at(cursor)
-        self.timeline.move(cursor)
-        self._state = state
         if was_over:
+            # Reopened first: should the move then fail, the record says "playing" at the end,
+            # which the next start settles as finished again (Table.resume), never the reverse.
             self.timeline.finish(None)
+        try:
+            self.timeline.move(cursor)
+        except StoreFailure:
+            if was_over:
+                self._record_result()
+            raise
+        self._state = state
         return self._announce("undo", None, [])
 
     def _redo(self) -> Change:
@@ -217,7 +245,12 @@ class Session:
     def _record_result(self) -> None:
         result = self.result()
         if result is not None:
-            self.timeline.finish(result.to_json())
+            try:
+                self.timeline.finish(result.to_json())
+            except StoreFailure as exc:
+                # The move itself is kept; a game left "playing" at its end is finished on the
+                # next start (Table.resume). Not a reason to refuse what is already durable.
+                log.error("the result was not recorded: %s", exc)
 
     def _announce(self, kind: str, action: Action | None, events: list[dict[str, Any]],
                   made: int | None = None) -> Change:

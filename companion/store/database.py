@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import logging
 import os
+import shutil
 import sqlite3
+import urllib.parse
 from collections.abc import Sequence
 from datetime import datetime
 from importlib import resources
@@ -15,6 +17,7 @@ from typing import Any
 from companion.core.game import Action
 from companion.core.seats import Seat
 from companion.store.clock import utc_now
+from companion.store.guard import Guarded
 from companion.store.records import GameRecord
 from companion.store.timeline import StoredTimeline
 
@@ -47,17 +50,26 @@ def is_damage(exc: sqlite3.DatabaseError) -> bool:
 class Store:
     """The table's one database file. `notices` says what a person should know about opening it.
 
-    `playing=False` opens it only to read what was played (companion history): the log is not
-    prepared for moves, which would write megabytes for a listing.
+    `playing=False` opens it only to read what was played (companion history): read-only, it
+    never creates, prepares, repairs or moves a file (run with sudo, a file it made would belong
+    to root, and the table's own account could no longer save). Only the app, opening it to
+    play, sets a damaged file aside, and it says so on the touchscreen.
     """
 
     def __init__(self, path: Path | str, *, playing: bool = True) -> None:
         self.path = Path(path)
         self.playing = playing
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self.notices: list[str] = []
+        if not playing:
+            self._guard = Guarded(self._open_to_read(), self._open_to_read)
+            return
         try:
-            self.db = self._open_checked()
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+            raise StoreError(f"cannot make the folder for the game database {self.path.parent}: "
+                             f"{getattr(exc, 'strerror', None) or exc}") from None
+        try:
+            db = self._open_checked()
         except sqlite3.DatabaseError as exc:
             if not is_damage(exc):
                 raise StoreError(f"cannot use the game database {self.path}: {exc}") from None
@@ -68,7 +80,63 @@ class Store:
             )
             log.error(notice)
             self.notices.append(notice)
-            self.db = self._open_checked()
+            db = self._open_checked()
+        self._guard = Guarded(db, self._open_checked)
+        if not self._writable():
+            # SQLite would say nothing until the first move: the touchscreen says it at once.
+            self._guard.mark_read_only()
+            log.error("the game database %s is read-only", self.path)
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        return self._guard.db
+
+    @property
+    def failure(self) -> str | None:
+        """What the last write ran into (\"the disk is full\"), until a write succeeds again."""
+        return self._guard.failure
+
+    @property
+    def failure_notice(self) -> str | None:
+        """The failure in words for the touchscreen and the status screen, while it lasts."""
+        if self.failure is None:
+            return None
+        return (f"Moves are not being saved: {self.failure} ({self.path}). Each move is refused "
+                "until the game database can be written again; the table carries on by itself then.")
+
+    def _writable(self) -> bool:
+        # SQLite opens a file it may not write read-only, without a word: ask the system instead.
+        # The folder too: the write-ahead log and its index are files beside the database.
+        return os.access(self.path, os.W_OK) and os.access(self.path.parent, os.W_OK)
+
+    def _open_to_read(self) -> sqlite3.Connection:
+        """Open without writing anything: a missing file or a damaged one is reported, not replaced."""
+        if not self.path.is_file():
+            raise StoreError(f"no game database at {self.path}: no game has been played with this configuration")
+        if self.path.stat().st_size == 0:
+            raise StoreError(f"the game database {self.path} is damaged (the file is empty); "
+                             "the table keeps it aside and starts a new one when it next starts")
+        uri = "file:" + urllib.parse.quote(str(self.path.resolve())) + "?mode=ro"
+        try:
+            db = sqlite3.connect(uri, uri=True, check_same_thread=False)
+            db.execute("PRAGMA busy_timeout = 5000")
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise StoreError(
+                    f"the game database {self.path} was written by a newer companion (schema {version}); "
+                    "update this one to read it"
+                )
+            if version < SCHEMA_VERSION:
+                raise sqlite3.DatabaseError("it holds no companion games")
+            check = db.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                raise sqlite3.DatabaseError(f"integrity check: {check}")
+        except sqlite3.DatabaseError as exc:
+            if is_damage(exc) or "no companion games" in str(exc):
+                raise StoreError(f"the game database {self.path} is damaged ({exc}); the table keeps it "
+                                 "aside and starts a new one when it next starts") from None
+            raise StoreError(f"cannot read the game database {self.path}: {exc}") from None
+        return db
 
     def _open_checked(self) -> sqlite3.Connection:
         if self.path.exists() and self.path.stat().st_size == 0:
@@ -97,8 +165,7 @@ class Store:
             if version == 0:
                 schema = resources.files("companion.store").joinpath("schema.sql").read_text()
                 db.executescript(f"BEGIN; {schema} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
-            if self.playing:
-                self._reserve_wal(db)
+            self._reserve_wal(db)
         except BaseException:
             db.close()
             raise
@@ -120,8 +187,16 @@ class Store:
         wal = Path(f"{self.path}-wal")
         if wal.exists() and wal.stat().st_size >= WAL_RESERVE_PAGES * page_size:
             return  # a pulled plug left a full-length log
-        if not os.access(self.path, os.W_OK):
-            return  # opened to read (companion history on a file it may not write): nothing to reserve
+        if not self._writable():
+            return  # a file it may not write: nothing to reserve (the touchscreen says so)
+        free = shutil.disk_usage(self.path.parent).free
+        if free < 2 * WAL_RESERVE_PAGES * page_size:
+            # Filler written into the last free bytes would leave none for the checkpoint that
+            # hands them back (it grows the database by a page): the disk stays full, no game
+            # can start. With so little room, the short log it is.
+            log.warning("The game log keeps its short length (%d kB free on the disk): moves still save, "
+                        "a little slower", free // 1024)
+            return
         # One page rewritten by many small commits lengthens the log without growing the
         # database. Those commits skip the flush (they hold nothing worth keeping) and no
         # checkpoint runs meanwhile, so a pulled plug here leaves only a torn log of filler,
@@ -164,32 +239,32 @@ class Store:
         return target
 
     def close(self) -> None:
-        self.db.close()
+        self._guard.close()
 
     # -- games ---------------------------------------------------------------
 
     def new_game(self, game: str, players: Sequence[Seat], options: dict[str, Any]) -> StoredTimeline:
         """Start a game's record; a game still marked as playing is set aside as abandoned."""
         now = utc_now()
-        with self.db:
-            self.db.execute(
+        with self._guard.write() as db:  # StoreFailure: no record was started
+            db.execute(
                 "UPDATE games SET status = 'abandoned', ended_at = ? WHERE status = 'playing'", (now,)
             )
-            cur = self.db.execute(
+            cur = db.execute(
                 "INSERT INTO games (game, players, options, started_at, status) VALUES (?, ?, ?, ?, 'playing')",
                 (game, json.dumps([s.to_json() for s in players]), json.dumps(options), now),
             )
             for i, seat in enumerate(players):
                 # Clock time ties within a second; the game id and seat never do.
-                self.db.execute(
+                db.execute(
                     "INSERT INTO names_seen (name, recency) VALUES (?, ?)"
                     " ON CONFLICT(name) DO UPDATE SET name = excluded.name, recency = excluded.recency",
                     (seat.name, cur.lastrowid * 1000 - i),
                 )
-        return StoredTimeline(self.db, cur.lastrowid)
+        return StoredTimeline(self._guard, cur.lastrowid)
 
     def timeline(self, game_id: int) -> StoredTimeline:
-        return StoredTimeline(self.db, game_id)
+        return StoredTimeline(self._guard, game_id)
 
     def latest(self) -> GameRecord | None:
         """The most recent game that is playing or finished (what the table last showed)."""
@@ -208,8 +283,8 @@ class Store:
         return latest if latest and latest.status == "playing" else None
 
     def abandon(self, game_id: int) -> None:
-        with self.db:
-            self.db.execute(
+        with self._guard.write() as db:
+            db.execute(
                 "UPDATE games SET status = 'abandoned', ended_at = ? WHERE id = ? AND status = 'playing'",
                 (utc_now(), game_id),
             )

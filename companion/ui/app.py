@@ -92,6 +92,8 @@ class CompanionApp(App):
             self._key_names = {code: name for name, code in Keyboard.keycodes.items()}
             Window.bind(on_key_down=self._on_key_down)
         notices = list(self.table.store.notices)
+        if self.table.store.failure_notice:  # e.g. a read-only database: said before the first move
+            notices.append(self.table.store.failure_notice)
         try:
             session = self.table.resume()
         except Exception as exc:  # noqa: BLE001 - a game that cannot reopen must not stop the table
