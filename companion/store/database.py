@@ -101,7 +101,7 @@ class Store:
         """The failure in words for the touchscreen and the status screen, while it lasts."""
         if self.failure is None:
             return None
-        return (f"Moves are not being saved: {self.failure} ({self.path}). Each move is refused "
+        return (f"Moves are not being saved: {self.failure}. Each move is refused "
                 "until the game database can be written again; the table carries on by itself then.")
 
     def _writable(self) -> bool:

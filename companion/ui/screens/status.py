@@ -60,8 +60,8 @@ class StatusScreen(BaseScreen):
         out.append(DeviceStatus("Games kept in", "ok", _shown(settings.database)))
         out.append(DeviceStatus("Settings", "ok", _shown(settings.source) if settings.source else "defaults (no config file)"))
         store = self.app.table.store
-        if store.failure_notice:  # until a write succeeds again
-            out.append(DeviceStatus("Database", "error", store.failure_notice))
+        if store.failure_notice:  # until a write succeeds again; first, as nothing matters more
+            out.insert(0, DeviceStatus("Database", "error", store.failure_notice))
         for notice in store.notices:
             out.append(DeviceStatus("Database", "error", notice))
         return out
