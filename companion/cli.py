@@ -58,6 +58,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
+    problem = config.data_dir_problem(make=args.command == "run")
+    if problem:
+        print(f"companion: {problem}", file=sys.stderr)
+        return 2
     if args.command == "history":
         return _history(config, as_json=args.json)
     from companion.ui.launch import launch  # Kivy loads only for the app itself

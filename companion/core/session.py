@@ -54,6 +54,23 @@ class Change:
 Listener = Callable[[Change], None]
 
 
+# Deeper than any game's action: beyond it, copying and logging would run out of stack.
+MAX_NESTING = 16
+
+
+def _nesting(value: Any) -> int:
+    """How deeply lists and objects nest in `value`, counted without recursion (stops past the limit)."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, depth)
+            if depth > MAX_NESTING:
+                break
+            todo.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
 def check_action(action: Any) -> Action:
     """Refuse anything that is not an action object before it reaches the rules.
 
@@ -62,10 +79,16 @@ def check_action(action: Any) -> Action:
     """
     if not isinstance(action, dict):
         raise RuleError("an action must be a JSON object like {\"type\": \"pass\"}")
+    if _nesting(action) > MAX_NESTING:
+        raise RuleError(f"an action is never nested more than {MAX_NESTING} levels deep")
     try:
-        action = json.loads(json.dumps(action, allow_nan=False))
+        text = json.dumps(action, allow_nan=False, ensure_ascii=False)
+        text.encode("utf-8")  # a lone surrogate (half a character) cannot be kept or shown
+        action = json.loads(text)
+    except UnicodeEncodeError:
+        raise RuleError("an action's text must be Unicode characters (it holds half a character)") from None
     except (TypeError, ValueError) as exc:
-        raise RuleError(f"an action must be plain JSON ({exc})") from None
+        raise RuleError(f"an action must be plain JSON ({str(exc)[:80]})") from None
     kind = action.get("type")
     if not isinstance(kind, str) or not kind:
         raise RuleError("an action needs a \"type\", e.g. {\"type\": \"pass\"}")

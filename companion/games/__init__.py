@@ -27,6 +27,8 @@ def unregister(game_id: str) -> None:
 
 def get(game_id: str) -> Game:
     """The game with this id, or SetupError listing the ones the table knows."""
+    if not isinstance(game_id, str):
+        raise SetupError(f'a game is named by its id, like "bonbon", not {type(game_id).__name__} {_short(game_id)}')
     if game_id not in _loaded and game_id in BUILTIN:
         module, cls = BUILTIN[game_id].split(":")
         register(getattr(importlib.import_module(module), cls)())
@@ -34,6 +36,11 @@ def get(game_id: str) -> Game:
         known = ", ".join(sorted(set(BUILTIN) | set(_loaded))) or "none"
         raise SetupError(f"unknown game {game_id!r} (known games: {known})")
     return _loaded[game_id]
+
+
+def _short(value: object) -> str:
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**50 else "(a very long number)"
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def all_games() -> list[Game]:
