@@ -186,3 +186,22 @@ def test_an_io_error_is_refused_like_a_full_disk(tmp_path):
     session.dispatch({"type": "dial", "step": 1})
     store.close()
     assert Table(Store(tmp_path / "companion.db")).resume().state["dial"] == 2
+
+
+def test_a_database_on_a_full_disk_at_start_opens_once_there_is_room(disk):
+    """SQLite cannot make its index file on a full disk: the table starts anyway and says why."""
+    store = Store(disk.path / "companion.db")
+    Table(store).start("tally", ["Ann", "Ben"], {}).dispatch({"type": "dial", "step": 4})
+    store.close()
+    disk.fill()
+    store = Store(disk.path / "companion.db")  # no exception: a service would restart into it
+    assert not store.available and store.failure == "the disk is full"
+    table = Table(store)
+    assert table.resume() is None and store.history() == [] and store.names_seen() == []
+    with pytest.raises(NotRecorded, match="^Not recorded: the disk is full. The game is as it was.$"):
+        table.start("tally", ["Cy", "Dee"], {})
+    assert not store.reconnect()
+    disk.free()
+    assert store.reconnect() and store.failure is None
+    assert table.resume().state["dial"] == 4, "the game being played is back as it was"
+    store.close()

@@ -14,10 +14,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from companion.core.errors import StoreFailure
 from companion.core.game import Action
 from companion.core.seats import Seat
 from companion.store.clock import utc_now
-from companion.store.guard import Guarded
+from companion.store.guard import Guarded, is_disk_trouble, reason
 from companion.store.records import GameRecord
 from companion.store.timeline import StoredTimeline
 
@@ -71,6 +72,14 @@ class Store:
         try:
             db = self._open_checked()
         except sqlite3.DatabaseError as exc:
+            if is_disk_trouble(exc):
+                # A full or failing disk may pass: the table starts, says so, and opens the
+                # file as soon as it can (a service that stops here would start into the same
+                # failure again and again, and systemd gives up after a few).
+                why = self._disk_reason(exc)
+                log.error("the game database %s cannot be opened yet: %s (%s)", self.path, why, exc)
+                self._guard = Guarded(None, self._open_or_say_why, failure=why)
+                return
             if not is_damage(exc):
                 raise StoreError(f"cannot use the game database {self.path}: {exc}") from None
             moved = self._move_aside()
@@ -88,8 +97,32 @@ class Store:
             log.error("the game database %s is read-only", self.path)
 
     @property
-    def db(self) -> sqlite3.Connection:
+    def db(self) -> sqlite3.Connection | None:
         return self._guard.db
+
+    @property
+    def available(self) -> bool:
+        """Whether the file is open; False while a full or failing disk keeps it from opening."""
+        return self._guard.available
+
+    def reconnect(self) -> bool:
+        """Try again to open a file that could not be opened; whether it is open now."""
+        return self._guard.reader() is not None
+
+    def _disk_reason(self, exc: BaseException) -> str:
+        # SQLite says "disk I/O error" when it cannot make its index file on a full disk.
+        try:
+            if shutil.disk_usage(self.path.parent).free < 256 * 1024:
+                return "the disk is full"
+        except OSError:
+            pass
+        return reason(exc)
+
+    def _open_or_say_why(self) -> sqlite3.Connection:
+        try:
+            return self._open_checked()
+        except sqlite3.Error as exc:
+            raise StoreFailure(self._disk_reason(exc)) from exc
 
     @property
     def failure(self) -> str | None:
@@ -268,14 +301,18 @@ class Store:
 
     def latest(self) -> GameRecord | None:
         """The most recent game that is playing or finished (what the table last showed)."""
-        row = self.db.execute(
+        db = self._guard.reader()
+        if db is None:
+            return None  # the file cannot be opened yet: nothing to show, the touchscreen says why
+        row = db.execute(
             f"SELECT {_RECORD_COLUMNS} FROM games WHERE status != 'abandoned' ORDER BY id DESC LIMIT 1"
         ).fetchone()
         return GameRecord.from_row(row) if row else None
 
     def last_game_number(self) -> int | None:
         """The newest game's record number, whatever became of it (numbers only grow)."""
-        return self.db.execute("SELECT max(id) FROM games").fetchone()[0]
+        db = self._guard.reader()
+        return db.execute("SELECT max(id) FROM games").fetchone()[0] if db is not None else None
 
     def unfinished(self) -> GameRecord | None:
         """The game to resume on start, if one was being played."""
@@ -291,19 +328,26 @@ class Store:
 
     def history(self, limit: int | None = None) -> list[GameRecord]:
         """Games that are over (finished or abandoned), newest first."""
-        rows = self.db.execute(
+        db = self._guard.reader()
+        if db is None:
+            return []
+        rows = db.execute(
             f"SELECT {_RECORD_COLUMNS} FROM games WHERE status != 'playing' ORDER BY id DESC LIMIT ?",
             (-1 if limit is None else limit,),
         ).fetchall()
         return [GameRecord.from_row(r) for r in rows]
 
     def record(self, game_id: int) -> GameRecord | None:
-        row = self.db.execute(f"SELECT {_RECORD_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+        db = self._guard.reader()
+        row = db.execute(f"SELECT {_RECORD_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone() if db else None
         return GameRecord.from_row(row) if row else None
 
     def played(self, game_id: int) -> list[tuple[Action, str]]:
         """A game's actions in effect (an undone tail left out), each with when it was accepted."""
-        rows = self.db.execute(
+        db = self._guard.reader()
+        if db is None:
+            return []
+        rows = db.execute(
             "SELECT a.action, a.at FROM actions a JOIN games g ON g.id = a.game_id"
             " WHERE a.game_id = ? AND a.idx < g.cursor ORDER BY a.idx",
             (game_id,),
@@ -312,10 +356,14 @@ class Store:
 
     def names_seen(self, limit: int = 24) -> list[str]:
         """Names used before, most recent first, to offer when players sit down."""
-        rows = self.db.execute(
+        db = self._guard.reader()
+        if db is None:
+            return []
+        rows = db.execute(
             "SELECT name FROM names_seen ORDER BY recency DESC LIMIT ?", (limit,)
         ).fetchall()
         return [r[0] for r in rows]
 
     def integrity(self) -> str:
-        return self.db.execute("PRAGMA integrity_check").fetchone()[0]
+        with self._guard.read() as db:
+            return db.execute("PRAGMA integrity_check").fetchone()[0]

@@ -42,20 +42,43 @@ def reason(exc: BaseException) -> str:
     return f"the game database failed ({exc})"
 
 
+def is_disk_trouble(exc: BaseException) -> bool:
+    """A disk that is full or failing: it may pass (space freed), unlike a wrong path or a damaged file."""
+    return (getattr(exc, "sqlite_errorname", None) or "").startswith(("SQLITE_FULL", "SQLITE_IOERR"))
+
+
 def is_read_only(exc: BaseException) -> bool:
     return (getattr(exc, "sqlite_errorname", None) or "").startswith("SQLITE_READONLY")
 
 
 class Guarded:
-    """One SQLite connection; `write()` and `read()` turn its failures into StoreFailure."""
+    """One SQLite connection; `write()` and `read()` turn its failures into StoreFailure.
 
-    def __init__(self, db: sqlite3.Connection, reopen: Callable[[], sqlite3.Connection]) -> None:
+    `db` is None while the file could not be opened at all (a full disk at start-up): every
+    read and write tries to open it first, so the table needs no restart once space returns.
+    """
+
+    def __init__(self, db: sqlite3.Connection | None, reopen: Callable[[], sqlite3.Connection],
+                 failure: str | None = None) -> None:
         self.db = db
-        self.failure: str | None = None
+        self.failure = failure
         self._reopen = reopen
         # A connection SQLite opened read-only stays read-only even once the file is writable
         # again: the next write first opens the file anew, so the table recovers by itself.
-        self._stale = False
+        self._stale = db is None
+
+    @property
+    def available(self) -> bool:
+        return self.db is not None
+
+    def reader(self) -> sqlite3.Connection | None:
+        """The connection to read from, opened now if it could not be before; None if it still cannot."""
+        if self.db is None:
+            try:
+                self._fresh()
+            except StoreFailure:
+                return None
+        return self.db
 
     def mark_read_only(self) -> None:
         self.failure = _REASONS["SQLITE_READONLY"]
@@ -82,6 +105,8 @@ class Guarded:
 
     @contextmanager
     def read(self) -> Iterator[sqlite3.Connection]:
+        if self.db is None:
+            self._fresh()
         try:
             yield self.db
         except (sqlite3.Error, OSError) as exc:
@@ -92,18 +117,25 @@ class Guarded:
     def _fresh(self) -> None:
         try:
             db = self._reopen()
+        except StoreFailure as exc:  # the opener's own words ("the disk is full")
+            self.failure = str(exc)
+            raise
         except (sqlite3.Error, OSError) as exc:
-            why = reason(exc)
-            self.failure = why
-            raise StoreFailure(why) from exc
+            self.failure = reason(exc)
+            raise StoreFailure(self.failure) from exc
         except Exception as exc:  # noqa: BLE001 - e.g. StoreError from the checks: not usable yet
             self.failure = str(exc)
-            raise StoreFailure(str(exc)) from exc
+            raise StoreFailure(self.failure) from exc
         old, self.db, self._stale = self.db, db, False
-        try:
-            old.close()
-        except sqlite3.Error:
-            pass
+        if old is None:
+            # Opened at last (it could not be at start-up): its own checks read and wrote it.
+            log.warning("the game database opens again")
+            self.failure = None
+        if old is not None:
+            try:
+                old.close()
+            except sqlite3.Error:
+                pass
 
     def _roll_back(self) -> None:
         # Python's `with db:` rolls back a failed block, and (3.11) a failed commit leaves no
@@ -115,4 +147,5 @@ class Guarded:
             pass
 
     def close(self) -> None:
-        self.db.close()
+        if self.db is not None:
+            self.db.close()

@@ -133,3 +133,28 @@ def test_a_read_only_database_is_said_on_the_touchscreen_at_start(make_app, tmp_
         subprocess.run(["chattr", "-i", str(db)], check=True)
     again.app.act({"type": "add", "points": 1})
     assert again.table.session.timeline.cursor == 1 and again.store.failure is None
+
+
+def test_a_full_disk_at_start_and_the_table_picks_up_once_there_is_room(make_app, tmp_path, monkeypatch):
+    """A Pi restarted with its card full: the app starts, says so, and reopens the game by itself."""
+    monkeypatch.setattr("companion.ui.app.STORE_RETRY_SECONDS", 0.2)
+    with small_disk(tmp_path / "data") as disk:
+        first = make_app().start()
+        first.app.start_game("tally", ["Ann", "Ben"], {})
+        first.app.act({"type": "add", "points": 2})
+        first.close()
+        first.started = False
+        disk.fill()
+        again = make_app().start()
+        try:
+            assert again.screen == "home"
+            assert again.app.toast.opacity > 0
+            assert again.app.toast.text.startswith("Moves are not being saved: the disk is full.")
+            again.screenshot("full-disk-at-start")
+            disk.free()
+            assert again.settle_until(lambda: again.screen == "play", timeout=10), "the game came back"
+            assert again.table.session.state["scores"]["Ann"] == 2
+            assert "opens again" in again.app.toast.text
+        finally:
+            again.close()
+            again.started = False
