@@ -5,6 +5,7 @@ from __future__ import annotations
 import configparser
 import logging
 import os
+import sys
 from importlib import resources
 
 from companion.config import Config
@@ -61,7 +62,7 @@ def launch(config: Config, sim: bool) -> int:
         store = Store(config.database)
     except StoreError as exc:
         log.error("%s", exc)
-        print(f"companion: {exc}", flush=True)
+        print(f"companion: {exc}", file=sys.stderr, flush=True)
         return 2
     table = Table(store)
     # The broker never holds up the screen: start() returns at once and connects in the background.
