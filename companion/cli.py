@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sqlite3
 import sys
 from collections.abc import Sequence
 from datetime import datetime
@@ -58,6 +59,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
+    problem = config.data_dir_problem(make=args.command == "run")
+    if problem:
+        print(f"companion: {problem}", file=sys.stderr)
+        return 2
     if args.command == "history":
         return _history(config, as_json=args.json)
     from companion.ui.launch import launch  # Kivy loads only for the app itself
@@ -86,15 +91,21 @@ def _replay(path: Path) -> int:
 def _history(config, as_json: bool) -> int:
     from companion.store import Store, StoreError
 
+    if not config.database.is_file():  # nothing played here yet; a listing never makes a file
+        print("[]" if as_json else "No finished games yet.")
+        return 0
     try:
         store = Store(config.database, playing=False)
+        try:
+            records = store.history()
+        finally:
+            store.close()
     except StoreError as exc:
-        print(f"companion: {exc}", file=sys.stderr)
+        print(f"companion history: {exc}", file=sys.stderr)
         return 2
-    for notice in store.notices:
-        print(f"companion: {notice}", file=sys.stderr)
-    records = store.history()
-    store.close()
+    except (sqlite3.Error, OSError) as exc:
+        print(f"companion history: cannot read the game database {config.database}: {exc}", file=sys.stderr)
+        return 2
     if as_json:
         print(json.dumps([r.to_json() for r in records], indent=2, ensure_ascii=False))
         return 0
@@ -103,8 +114,7 @@ def _history(config, as_json: bool) -> int:
         return 0
     rows = [("When", "Game", "Players", "Result")]  # the end, or when it was left unfinished
     for r in records:
-        result = r.result["summary"] if r.result else "not finished"
-        rows.append((_local(r.ended_at), r.game, ", ".join(p["name"] for p in r.players), result))
+        rows.append((_local(r.ended_at), r.game, ", ".join(r.names), r.summary))
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
     for row in rows:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[3])
@@ -114,7 +124,10 @@ def _history(config, as_json: bool) -> int:
 def _local(stamp: str | None) -> str:
     if not stamp:
         return "-"
-    return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except (TypeError, ValueError, OverflowError):
+        return str(stamp)  # a damaged time is shown as it is, not a reason to stop the listing
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.broadcast import settings as broadcast_settings
-from companion.config_keys import Key, between, one_of, topic_word
+from companion.config_keys import Key, between, folder_path, one_of, topic_word
 from companion.inputs import settings as input_settings
 
 
@@ -29,7 +29,8 @@ def default_path() -> Path:
 SCHEMA: tuple[Key, ...] = (
     Key("table", "name", "Game table", "The table's name, shown on the status screen and on phones."),
     Key("table", "id", "table1", "Short id of this table; part of its MQTT topics.", topic_word),
-    Key("data", "dir", "~/.local/share/companion", "Folder for the game database (games and history)."),
+    Key("data", "dir", "~/.local/share/companion", "Folder for the game database (games and history).",
+        folder_path),
     Key("display", "fullscreen", False, "Fill the screen (the Pi's touchscreen) instead of a window."),
     Key("display", "width", 800, "Window width in pixels when not fullscreen.", between(320, 7680)),
     Key("display", "height", 480, "Window height in pixels when not fullscreen.", between(240, 4320)),
@@ -62,6 +63,22 @@ class Config:
     def database(self) -> Path:
         return self.data_dir / "companion.db"
 
+    def data_dir_problem(self, *, make: bool) -> str | None:
+        """What keeps the data folder from holding the games, in one line naming the key; None if fine.
+
+        `make`: create it if missing (the app); a listing only looks.
+        """
+        folder = self.data_dir
+        where = f"[data] dir in {self.source}" if self.source else "[data] dir (the default)"
+        if folder.exists() and not folder.is_dir():
+            return f"the data folder {folder} is a file, not a folder ({where})"
+        if make:
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                return f"cannot make the data folder {folder} ({where}): {exc.strerror or exc}"
+        return None
+
 
 def defaults() -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
@@ -81,8 +98,14 @@ def load(path: Path | str | None = None) -> Config:
         return Config(values, None)
     try:
         data = tomllib.loads(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+    except OSError as exc:
+        raise ConfigError(f"{file}: cannot read it: {exc.strerror or exc}") from None
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError(f"{file}: cannot read it as TOML: {exc}") from None
+    except ValueError:  # Python reads no integer of more than 4300 digits
+        raise ConfigError(f"{file}: cannot read it as TOML: a number is too long") from None
+    except RecursionError:
+        raise ConfigError(f"{file}: cannot read it as TOML: nested too deeply") from None
     known = {(k.section, k.name): k for k in SCHEMA}
     for section, table in data.items():
         if section not in values:
@@ -104,11 +127,17 @@ def _checked(file: Path, key: Key, value: Any) -> Any:
     if kind is float and isinstance(value, int) and not isinstance(value, bool):
         value = float(value)
     if isinstance(value, bool) != (kind is bool) or not isinstance(value, kind):
-        raise ConfigError(f"{where} must be {kind.__name__}, not {value!r}")
+        raise ConfigError(f"{where} must be {kind.__name__}, not {_shown(value)}")
     problem = key.check(value) if key.check else None
     if problem:
-        raise ConfigError(f"{where} {problem}, not {value!r}")
+        raise ConfigError(f"{where} {problem}, not {_shown(value)}")
     return value
+
+
+def _shown(value: Any) -> str:
+    """A wrong value as the message quotes it: on one line, and short."""
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**60 else "a number that long"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def markdown() -> str:

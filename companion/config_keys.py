@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 
@@ -23,6 +24,19 @@ def one_of(*allowed: str) -> Callable[[Any], str | None]:
 
 def between(low: float, high: float) -> Callable[[Any], str | None]:
     return lambda v: None if low <= v <= high else f"must be from {low} to {high}"
+
+
+def folder_path(v: str) -> str | None:
+    """A folder's path the system can use: no NUL (no file name may hold one), a home that exists."""
+    if not v.strip():
+        return "must name a folder"
+    if "\0" in v:
+        return "must not contain a NUL character"
+    try:
+        Path(v).expanduser()
+    except RuntimeError:
+        return "names a home folder (~user) that does not exist"
+    return None
 
 
 def topic_word(v: str) -> str | None:

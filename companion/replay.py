@@ -30,6 +30,10 @@ def replay(lines: Iterable[str]) -> Session:
             item = json.loads(text)
         except json.JSONDecodeError as exc:
             raise ReplayError(number, f"not JSON ({exc.msg} at column {exc.colno})") from None
+        except ValueError:  # Python reads no integer of more than 4300 digits
+            raise ReplayError(number, "a number is too long (more than 4300 digits)") from None
+        except RecursionError:
+            raise ReplayError(number, "nested too deeply to be an action or a setup") from None
         try:
             if session is None:
                 session = _start(item)

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from companion import games
+from companion.core.errors import NotRecorded, StoreFailure
 from companion.core.options import resolve_options
 from companion.core.seats import make_seats
 from companion.core.session import Session
 from companion.store import GameRecord, Store
+
+log = logging.getLogger(__name__)
 
 
 class Table:
@@ -47,12 +51,16 @@ class Table:
         return session
 
     def start(self, game_id: str, players: Sequence[Any], options: Mapping[str, Any]) -> Session:
-        """Begin a new game; bad players or options raise SetupError before anything is stored."""
+        """Begin a new game; bad players or options raise SetupError before anything is stored,
+        and a store that cannot record the new game raises NotRecorded (a SetupError too)."""
         game = games.get(game_id)
         seats = make_seats(players)
         checked = resolve_options(game.options, options)
         Session(game, seats, checked)  # refuses a wrong player count before a record exists
-        timeline = self.store.new_game(game.id, seats, checked)
+        try:
+            timeline = self.store.new_game(game.id, seats, checked)
+        except StoreFailure as exc:
+            raise NotRecorded(str(exc)) from None
         session = Session(game, seats, checked, timeline)
         self._open(session, self.store.unfinished())
         return session
@@ -60,7 +68,12 @@ class Table:
     def close_game(self) -> None:
         """Leave the current game; an unfinished one is kept in history as abandoned."""
         if self.record is not None and self.session is not None and self.session.result() is None:
-            self.store.abandon(self.record.id)
+            try:
+                self.store.abandon(self.record.id)
+            except StoreFailure as exc:
+                # Still "playing" in the store: the next new game sets it aside, or the next
+                # start reopens it. Leaving must work on a full disk too.
+                log.error("the game left was not marked abandoned: %s", exc)
         self.session, self.record = None, None
         self.resume_pending = False
         for listener in self._session_listeners:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import logging
+import functools
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -17,7 +18,7 @@ from typing import Any
 
 from companion.core import controls
 from companion.core.envelope import unknown_field
-from companion.core.errors import RuleError, SetupError
+from companion.core.errors import NotRecorded, RuleError, SetupError, StoreFailure
 from companion.core.game import Action, Expected, Game, GameResult, State
 from companion.core.options import resolve_options
 from companion.core.seats import Seat, make_seats
@@ -54,6 +55,23 @@ class Change:
 Listener = Callable[[Change], None]
 
 
+# Deeper than any game's action: beyond it, copying and logging would run out of stack.
+MAX_NESTING = 16
+
+
+def _nesting(value: Any) -> int:
+    """How deeply lists and objects nest in `value`, counted without recursion (stops past the limit)."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, depth)
+            if depth > MAX_NESTING:
+                break
+            todo.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
 def check_action(action: Any) -> Action:
     """Refuse anything that is not an action object before it reaches the rules.
 
@@ -62,14 +80,39 @@ def check_action(action: Any) -> Action:
     """
     if not isinstance(action, dict):
         raise RuleError("an action must be a JSON object like {\"type\": \"pass\"}")
+    if _nesting(action) > MAX_NESTING:
+        raise RuleError(f"an action is never nested more than {MAX_NESTING} levels deep")
     try:
-        action = json.loads(json.dumps(action, allow_nan=False))
+        text = json.dumps(action, allow_nan=False, ensure_ascii=False)
+        text.encode("utf-8")  # a lone surrogate (half a character) cannot be kept or shown
+        action = json.loads(text)
+    except UnicodeEncodeError:
+        raise RuleError("an action's text must be Unicode characters (it holds half a character)") from None
     except (TypeError, ValueError) as exc:
-        raise RuleError(f"an action must be plain JSON ({exc})") from None
+        raise RuleError(f"an action must be plain JSON ({str(exc)[:80]})") from None
     kind = action.get("type")
     if not isinstance(kind, str) or not kind:
         raise RuleError("an action needs a \"type\", e.g. {\"type\": \"pass\"}")
     return action
+
+
+def _refused_if_not_recorded(method: Callable[..., Change]) -> Callable[..., Change]:
+    """A change the store could not keep is refused like any other: one message, game unchanged.
+
+    Every input (touch, buttons, the tray, a new game) already shows a RuleError and carries on;
+    the timeline rolls itself back before it raises StoreFailure, and the session changes its own
+    state only after the timeline has returned.
+    """
+
+    @functools.wraps(method)
+    def refused(self: "Session", *args: Any, **kwargs: Any) -> Change:
+        try:
+            return method(self, *args, **kwargs)
+        except StoreFailure as exc:
+            log.error("not recorded: %s", exc)
+            raise NotRecorded(str(exc)) from None
+
+    return refused
 
 
 class Session:
@@ -157,6 +200,7 @@ class Session:
 
     # -- changing ------------------------------------------------------------
 
+    @_refused_if_not_recorded
     def dispatch(self, action: Any) -> Change:
         """Apply an action (or undo/redo); raises RuleError and changes nothing when refused."""
         action = check_action(action)
@@ -238,10 +282,17 @@ class Session:
         state = self._state_at(cursor)
         undone = self.timeline.action(cursor)
         took = self._move_news(state, self._state, undone)
-        self.timeline.move(cursor)
-        self._state = state
         if was_over:
+            # Reopened first: should the move then fail, the record says "playing" at the end,
+            # which the next start settles as finished again (Table.resume), never the reverse.
             self.timeline.finish(None)
+        try:
+            self.timeline.move(cursor)
+        except StoreFailure:
+            if was_over:
+                self._record_result()
+            raise
+        self._state = state
         return self._announce("undo", None, [{"type": "undo", "text": f"Took back: {took}"}])
 
     def _redo(self) -> Change:
@@ -260,7 +311,12 @@ class Session:
     def _record_result(self) -> None:
         result = self.result()
         if result is not None:
-            self.timeline.finish(result.to_json())
+            try:
+                self.timeline.finish(result.to_json())
+            except StoreFailure as exc:
+                # The move itself is kept; a game left "playing" at its end is finished on the
+                # next start (Table.resume). Not a reason to refuse what is already durable.
+                log.error("the result was not recorded: %s", exc)
 
     def _announce(self, kind: str, action: Action | None, events: list[dict[str, Any]],
                   made: int | None = None) -> Change:

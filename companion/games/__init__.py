@@ -44,12 +44,20 @@ def _load(game_id: str) -> None:
 
 def get(game_id: str) -> Game:
     """The game with this id, or SetupError listing the ones the table knows."""
-    if game_id not in _loaded and isinstance(game_id, str) and game_id in packaged():
+    if not isinstance(game_id, str):
+        raise SetupError(f"a game is named by its id, like {known()[0]!r}, not {type(game_id).__name__} "
+                         f"{_short(game_id)}")
+    if game_id not in _loaded and game_id in packaged():
         _load(game_id)
     if game_id not in _loaded:
         known = ", ".join(g.id for g in all_games()) or "none"
         raise SetupError(f"unknown game {game_id!r} (known games: {known})")
     return _loaded[game_id]
+
+
+def _short(value: object) -> str:
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**50 else "(a very long number)"
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def known() -> list[str]:

@@ -5,17 +5,21 @@ from __future__ import annotations
 import json
 import logging
 import os
+import shutil
 import sqlite3
+import urllib.parse
 from collections.abc import Sequence
 from datetime import datetime
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from companion.core.errors import StoreFailure
 from companion.core.game import Action
 from companion.core.seats import Seat
 from companion.store import migrations
 from companion.store.clock import utc_now
+from companion.store.guard import Guarded, is_disk_trouble, reason
 from companion.store.records import GameRecord
 from companion.store.timeline import StoredTimeline
 
@@ -48,18 +52,35 @@ def is_damage(exc: sqlite3.DatabaseError) -> bool:
 class Store:
     """The table's one database file. `notices` says what a person should know about opening it.
 
-    `playing=False` opens it only to read what was played (companion history): the log is not
-    prepared for moves, which would write megabytes for a listing.
+    `playing=False` opens it only to read what was played (companion history): read-only, it
+    never creates, prepares, repairs or moves a file (run with sudo, a file it made would belong
+    to root, and the table's own account could no longer save). Only the app, opening it to
+    play, sets a damaged file aside, and it says so on the touchscreen.
     """
 
     def __init__(self, path: Path | str, *, playing: bool = True) -> None:
         self.path = Path(path)
         self.playing = playing
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self.notices: list[str] = []
+        if not playing:
+            self._guard = Guarded(self._open_to_read(), self._open_to_read)
+            return
         try:
-            self.db = self._open_checked()
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+            raise StoreError(f"cannot make the folder for the game database {self.path.parent}: "
+                             f"{getattr(exc, 'strerror', None) or exc}") from None
+        try:
+            db = self._open_checked()
         except sqlite3.DatabaseError as exc:
+            if is_disk_trouble(exc):
+                # A full or failing disk may pass: the table starts, says so, and opens the
+                # file as soon as it can (a service that stops here would start into the same
+                # failure again and again, and systemd gives up after a few).
+                why = self._disk_reason(exc)
+                log.error("the game database %s cannot be opened yet: %s (%s)", self.path, why, exc)
+                self._guard = Guarded(None, self._open_or_say_why, failure=why)
+                return
             if not is_damage(exc):
                 raise StoreError(f"cannot use the game database {self.path}: {exc}") from None
             moved = self._move_aside()
@@ -69,7 +90,91 @@ class Store:
             )
             log.error(notice)
             self.notices.append(notice)
-            self.db = self._open_checked()
+            db = self._open_checked()
+        self._guard = Guarded(db, self._open_checked)
+        if not self._writable():
+            # SQLite would say nothing until the first move: the touchscreen says it at once.
+            self._guard.mark_read_only()
+            log.error("the game database %s is read-only", self.path)
+
+    @property
+    def db(self) -> sqlite3.Connection | None:
+        return self._guard.db
+
+    @property
+    def available(self) -> bool:
+        """Whether the file is open; False while a full or failing disk keeps it from opening."""
+        return self._guard.available
+
+    def reconnect(self) -> bool:
+        """Try again to open a file that could not be opened; whether it is open now."""
+        return self._guard.reader() is not None
+
+    def _disk_reason(self, exc: BaseException) -> str:
+        # SQLite says "disk I/O error" when it cannot make its index file on a full disk.
+        try:
+            if shutil.disk_usage(self.path.parent).free < 256 * 1024:
+                return "the disk is full"
+        except OSError:
+            pass
+        return reason(exc)
+
+    def _open_or_say_why(self) -> sqlite3.Connection:
+        try:
+            return self._open_checked()
+        except sqlite3.Error as exc:
+            raise StoreFailure(self._disk_reason(exc)) from exc
+
+    @property
+    def failure(self) -> str | None:
+        """What the last write ran into (\"the disk is full\"), until a write succeeds again."""
+        return self._guard.failure
+
+    @property
+    def failure_notice(self) -> str | None:
+        """The failure in words for the touchscreen and the status screen, while it lasts."""
+        if self.failure is None:
+            return None
+        return (f"Moves are not being saved: {self.failure}. Each move is refused "
+                "until the game database can be written again; the table carries on by itself then.")
+
+    def _writable(self) -> bool:
+        # SQLite opens a file it may not write read-only, without a word: ask the system instead.
+        # The folder too: the write-ahead log and its index are files beside the database.
+        return os.access(self.path, os.W_OK) and os.access(self.path.parent, os.W_OK)
+
+    def _open_to_read(self) -> sqlite3.Connection:
+        """Open without writing anything: a missing file or a damaged one is reported, not replaced."""
+        if not self.path.is_file():
+            raise StoreError(f"no game database at {self.path}: no game has been played with this configuration")
+        if self.path.stat().st_size == 0:
+            raise StoreError(f"the game database {self.path} is damaged (the file is empty); "
+                             "the table keeps it aside and starts a new one when it next starts")
+        uri = "file:" + urllib.parse.quote(str(self.path.resolve())) + "?mode=ro"
+        try:
+            db = sqlite3.connect(uri, uri=True, check_same_thread=False)
+            db.execute("PRAGMA busy_timeout = 5000")
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise StoreError(
+                    f"the game database {self.path} was written by a newer companion (schema {version}); "
+                    "update this one to read it"
+                )
+            if version == 0:
+                raise sqlite3.DatabaseError("it holds no companion games")
+            if version < SCHEMA_VERSION:
+                # A listing never writes, so it cannot bring the file up to date (migrations.py).
+                raise StoreError(f"the game database {self.path} was written by an earlier companion "
+                                 f"(schema {version}); start the table once to bring it up to date")
+            check = db.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                raise sqlite3.DatabaseError(f"integrity check: {check}")
+        except sqlite3.DatabaseError as exc:
+            if is_damage(exc) or "no companion games" in str(exc):
+                raise StoreError(f"the game database {self.path} is damaged ({exc}); the table keeps it "
+                                 "aside and starts a new one when it next starts") from None
+            raise StoreError(f"cannot read the game database {self.path}: {exc}") from None
+        return db
 
     def _open_checked(self) -> sqlite3.Connection:
         if self.path.exists() and self.path.stat().st_size == 0:
@@ -104,8 +209,7 @@ class Store:
                     self.notices.append(migrations.upgrade(db, self.path, version))
                 except migrations.MigrationError as exc:
                     raise StoreError(str(exc)) from None
-            if self.playing:
-                self._reserve_wal(db)
+            self._reserve_wal(db)
         except BaseException:
             db.close()
             raise
@@ -127,8 +231,16 @@ class Store:
         wal = Path(f"{self.path}-wal")
         if wal.exists() and wal.stat().st_size >= WAL_RESERVE_PAGES * page_size:
             return  # a pulled plug left a full-length log
-        if not os.access(self.path, os.W_OK):
-            return  # opened to read (companion history on a file it may not write): nothing to reserve
+        if not self._writable():
+            return  # a file it may not write: nothing to reserve (the touchscreen says so)
+        free = shutil.disk_usage(self.path.parent).free
+        if free < 2 * WAL_RESERVE_PAGES * page_size:
+            # Filler written into the last free bytes would leave none for the checkpoint that
+            # hands them back (it grows the database by a page): the disk stays full, no game
+            # can start. With so little room, the short log it is.
+            log.warning("The game log keeps its short length (%d kB free on the disk): moves still save, "
+                        "a little slower", free // 1024)
+            return
         # One page rewritten by many small commits lengthens the log without growing the
         # database. Those commits skip the flush (they hold nothing worth keeping) and no
         # checkpoint runs meanwhile, so a pulled plug here leaves only a torn log of filler,
@@ -171,43 +283,47 @@ class Store:
         return target
 
     def close(self) -> None:
-        self.db.close()
+        self._guard.close()
 
     # -- games ---------------------------------------------------------------
 
     def new_game(self, game: str, players: Sequence[Seat], options: dict[str, Any]) -> StoredTimeline:
         """Start a game's record; a game still marked as playing is set aside as abandoned."""
         now = utc_now()
-        with self.db:
-            self.db.execute(
+        with self._guard.write() as db:  # StoreFailure: no record was started
+            db.execute(
                 "UPDATE games SET status = 'abandoned', ended_at = ? WHERE status = 'playing'", (now,)
             )
-            cur = self.db.execute(
+            cur = db.execute(
                 "INSERT INTO games (game, players, options, started_at, status) VALUES (?, ?, ?, ?, 'playing')",
                 (game, json.dumps([s.to_json() for s in players]), json.dumps(options), now),
             )
             for i, seat in enumerate(players):
                 # Clock time ties within a second; the game id and seat never do.
-                self.db.execute(
+                db.execute(
                     "INSERT INTO names_seen (name, recency) VALUES (?, ?)"
                     " ON CONFLICT(name) DO UPDATE SET name = excluded.name, recency = excluded.recency",
                     (seat.name, cur.lastrowid * 1000 - i),
                 )
-        return StoredTimeline(self.db, cur.lastrowid)
+        return StoredTimeline(self._guard, cur.lastrowid)
 
     def timeline(self, game_id: int) -> StoredTimeline:
-        return StoredTimeline(self.db, game_id)
+        return StoredTimeline(self._guard, game_id)
 
     def latest(self) -> GameRecord | None:
         """The most recent game that is playing or finished (what the table last showed)."""
-        row = self.db.execute(
+        db = self._guard.reader()
+        if db is None:
+            return None  # the file cannot be opened yet: nothing to show, the touchscreen says why
+        row = db.execute(
             f"SELECT {_RECORD_COLUMNS} FROM games WHERE status != 'abandoned' ORDER BY id DESC LIMIT 1"
         ).fetchone()
         return GameRecord.from_row(row) if row else None
 
     def last_game_number(self) -> int | None:
         """The newest game's record number, whatever became of it (numbers only grow)."""
-        return self.db.execute("SELECT max(id) FROM games").fetchone()[0]
+        db = self._guard.reader()
+        return db.execute("SELECT max(id) FROM games").fetchone()[0] if db is not None else None
 
     def unfinished(self) -> GameRecord | None:
         """The game to resume on start, if one was being played."""
@@ -215,27 +331,34 @@ class Store:
         return latest if latest and latest.status == "playing" else None
 
     def abandon(self, game_id: int) -> None:
-        with self.db:
-            self.db.execute(
+        with self._guard.write() as db:
+            db.execute(
                 "UPDATE games SET status = 'abandoned', ended_at = ? WHERE id = ? AND status = 'playing'",
                 (utc_now(), game_id),
             )
 
     def history(self, limit: int | None = None) -> list[GameRecord]:
         """Games that are over (finished or abandoned), newest first."""
-        rows = self.db.execute(
+        db = self._guard.reader()
+        if db is None:
+            return []
+        rows = db.execute(
             f"SELECT {_RECORD_COLUMNS} FROM games WHERE status != 'playing' ORDER BY id DESC LIMIT ?",
             (-1 if limit is None else limit,),
         ).fetchall()
         return [GameRecord.from_row(r) for r in rows]
 
     def record(self, game_id: int) -> GameRecord | None:
-        row = self.db.execute(f"SELECT {_RECORD_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+        db = self._guard.reader()
+        row = db.execute(f"SELECT {_RECORD_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone() if db else None
         return GameRecord.from_row(row) if row else None
 
     def played(self, game_id: int) -> list[tuple[Action, str]]:
         """A game's actions in effect (an undone tail left out), each with when it was accepted."""
-        rows = self.db.execute(
+        db = self._guard.reader()
+        if db is None:
+            return []
+        rows = db.execute(
             "SELECT a.action, a.at FROM actions a JOIN games g ON g.id = a.game_id"
             " WHERE a.game_id = ? AND a.idx < g.cursor ORDER BY a.idx",
             (game_id,),
@@ -244,10 +367,14 @@ class Store:
 
     def names_seen(self, limit: int = 24) -> list[str]:
         """Names used before, most recent first, to offer when players sit down."""
-        rows = self.db.execute(
+        db = self._guard.reader()
+        if db is None:
+            return []
+        rows = db.execute(
             "SELECT name FROM names_seen ORDER BY recency DESC LIMIT ?", (limit,)
         ).fetchall()
         return [r[0] for r in rows]
 
     def integrity(self) -> str:
-        return self.db.execute("PRAGMA integrity_check").fetchone()[0]
+        with self._guard.read() as db:
+            return db.execute("PRAGMA integrity_check").fetchone()[0]

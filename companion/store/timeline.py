@@ -3,23 +3,28 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from typing import Any
 
 from companion.core.game import Action, State
 from companion.core.timeline import SNAPSHOT_EVERY, Timeline
 from companion.store.clock import utc_now
+from companion.store.guard import Guarded
 
 
 class StoredTimeline(Timeline):
-    """Reads only what it needs: resume costs the same for a short game and a long one."""
+    """Reads only what it needs: resume costs the same for a short game and a long one.
 
-    def __init__(self, db: sqlite3.Connection, game_id: int) -> None:
-        self._db = db
+    Its own cursor, length and revision change only after a write is on disk: a write that
+    fails (StoreFailure) leaves the timeline exactly as it was, in memory as on disk.
+    """
+
+    def __init__(self, guard: Guarded, game_id: int) -> None:
+        self._guard = guard
         self.game_id = game_id
-        row = db.execute(
-            "SELECT cursor, revision, length, snap_idx, snap_state FROM games WHERE id = ?", (game_id,)
-        ).fetchone()
+        with guard.read() as db:
+            row = db.execute(
+                "SELECT cursor, revision, length, snap_idx, snap_state FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
         self._cursor, self._revision, self._length, self._snap_idx, self._snap_state = row
 
     @property
@@ -34,9 +39,10 @@ class StoredTimeline(Timeline):
         return self._length
 
     def action(self, index: int) -> Action:
-        row = self._db.execute(
-            "SELECT action FROM actions WHERE game_id = ? AND idx = ?", (self.game_id, index)
-        ).fetchone()
+        with self._guard.read() as db:
+            row = db.execute(
+                "SELECT action FROM actions WHERE game_id = ? AND idx = ?", (self.game_id, index)
+            ).fetchone()
         if row is None:
             raise IndexError(index)
         return json.loads(row[0])
@@ -44,27 +50,27 @@ class StoredTimeline(Timeline):
     def record(self, action: Action, state_after: State) -> None:
         cursor = self._cursor
         snap_idx, snap_state = self._snap_idx, self._snap_state
-        with self._db:  # one transaction: all of it is on disk, or none of it
+        with self._guard.write() as db:  # one transaction: all of it is on disk, or none of it
             if self._length > cursor:  # a new move after undo drops the redo tail
-                self._db.execute("DELETE FROM actions WHERE game_id = ? AND idx >= ?", (self.game_id, cursor))
+                db.execute("DELETE FROM actions WHERE game_id = ? AND idx >= ?", (self.game_id, cursor))
             if snap_idx > cursor:  # the newest snapshot belonged to the dropped redo tail
-                self._db.execute("DELETE FROM snapshots WHERE game_id = ? AND idx > ?", (self.game_id, cursor))
-                snap_idx, snap_state = self._db.execute(
+                db.execute("DELETE FROM snapshots WHERE game_id = ? AND idx > ?", (self.game_id, cursor))
+                snap_idx, snap_state = db.execute(
                     "SELECT coalesce(max(idx), 0), (SELECT state FROM snapshots WHERE game_id = ?1"
                     " ORDER BY idx DESC LIMIT 1) FROM snapshots WHERE game_id = ?1",
                     (self.game_id,),
                 ).fetchone()
-            self._db.execute(
+            db.execute(
                 "INSERT INTO actions (game_id, idx, action, at) VALUES (?, ?, ?, ?)",
                 (self.game_id, cursor, json.dumps(action, separators=(",", ":")), utc_now()),
             )
             if (cursor + 1) % SNAPSHOT_EVERY == 0:
                 snap_idx, snap_state = cursor + 1, json.dumps(state_after, separators=(",", ":"))
-                self._db.execute(
+                db.execute(
                     "INSERT OR REPLACE INTO snapshots (game_id, idx, state) VALUES (?, ?, ?)",
                     (self.game_id, snap_idx, snap_state),
                 )
-            self._db.execute(
+            db.execute(
                 "UPDATE games SET cursor = ?1, length = ?1, revision = revision + 1,"
                 " snap_idx = ?2, snap_state = ?3 WHERE id = ?4",
                 (cursor + 1, snap_idx, snap_state, self.game_id),
@@ -73,8 +79,8 @@ class StoredTimeline(Timeline):
         self._snap_idx, self._snap_state = snap_idx, snap_state
 
     def move(self, cursor: int) -> None:
-        with self._db:
-            self._db.execute(
+        with self._guard.write() as db:
+            db.execute(
                 "UPDATE games SET cursor = ?, revision = revision + 1 WHERE id = ?", (cursor, self.game_id)
             )
         self._cursor, self._revision = cursor, self._revision + 1
@@ -82,21 +88,22 @@ class StoredTimeline(Timeline):
     def snapshot_at_or_before(self, index: int) -> tuple[int, State | None]:
         if self._snap_state is not None and self._snap_idx <= index:
             return self._snap_idx, json.loads(self._snap_state)
-        row = self._db.execute(
-            "SELECT idx, state FROM snapshots WHERE game_id = ? AND idx <= ? ORDER BY idx DESC LIMIT 1",
-            (self.game_id, index),
-        ).fetchone()
+        with self._guard.read() as db:
+            row = db.execute(
+                "SELECT idx, state FROM snapshots WHERE game_id = ? AND idx <= ? ORDER BY idx DESC LIMIT 1",
+                (self.game_id, index),
+            ).fetchone()
         return (row[0], json.loads(row[1])) if row else (0, None)
 
     def finish(self, result: dict[str, Any] | None) -> None:
-        with self._db:
+        with self._guard.write() as db:
             if result is None:
-                self._db.execute(
+                db.execute(
                     "UPDATE games SET status = 'playing', ended_at = NULL, result = NULL WHERE id = ?",
                     (self.game_id,),
                 )
             else:
-                self._db.execute(
+                db.execute(
                     "UPDATE games SET status = 'finished', ended_at = ?, result = ? WHERE id = ?",
                     (utc_now(), json.dumps(result), self.game_id),
                 )

@@ -13,7 +13,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.config import Config
 from companion.core import controls
-from companion.core.errors import RuleError, SetupError
+from companion.core.errors import RuleError, SetupError, StoreFailure
 from companion.core.session import Change, Session
 from companion.inputs.keyboard import TRAY_ROLL_KEY, control_for_key
 from companion.inputs.routing import APPLIED, SENT, Outcome, Router
@@ -34,6 +34,9 @@ log = logging.getLogger(__name__)
 
 # An Undo (button or touch) that let go of a move entered halfway instead of taking one back.
 ENTRY_CANCELLED = "entry_cancelled"
+
+# How often a game database that could not be opened at start-up (a full disk) is tried again.
+STORE_RETRY_SECONDS = 5.0
 
 # A status source returns one DeviceStatus or several (the inputs report GPIO and tray together).
 StatusSource = Callable[[], "DeviceStatus | Sequence[DeviceStatus]"]
@@ -65,6 +68,7 @@ class CompanionApp(App):
         self._unsubscribe: Callable[[], None] | None = None
         self._refresh = Clock.create_trigger(self._refresh_play, 0)
         self._latest_view: dict[str, Any] | None = None
+        self._store_retry: Any = None
         table.on_session(self._session_changed)
 
     def attach_inputs(self, router: Router, statuses: StatusSource, sim_tray: Any = None) -> None:
@@ -93,14 +97,19 @@ class CompanionApp(App):
             self._key_names = {code: name for name, code in Keyboard.keycodes.items()}
             Window.bind(on_key_down=self._on_key_down)
         notices = list(self.table.store.notices)
+        if self.table.store.failure_notice:  # e.g. a read-only database: said before the first move
+            notices.append(self.table.store.failure_notice)
         try:
             session = self.table.resume()
         except Exception as exc:  # noqa: BLE001 - a game that cannot reopen must not stop the table
             # Kept in the store (set aside as abandoned), so the table starts instead of crash-looping.
             log.exception("cannot resume the last game")
             record = self.table.store.unfinished()
-            if record is not None:
-                self.table.store.abandon(record.id)
+            try:
+                if record is not None:
+                    self.table.store.abandon(record.id)
+            except StoreFailure:
+                pass  # still "playing": tried again at the next start, and the status screen says why
             self.table.close_game()  # no game, and every listener (the phones too) hears so
             notices.append(f"The last game could not be resumed ({exc}); it is kept in the history.")
             session = None
@@ -108,8 +117,21 @@ class CompanionApp(App):
         # After go(): changing screens clears messages, and these must stay to be read.
         for notice in notices:
             self.notify(notice, "error", seconds=15)
+        if not self.table.store.available:  # a full disk at start-up: open it once there is room
+            self._store_retry = Clock.schedule_interval(self._retry_store, STORE_RETRY_SECONDS)
+
+    def _retry_store(self, _dt: float) -> None:
+        """The game database opens at last: reopen the game that was being played, as a start would."""
+        if not self.table.store.reconnect():
+            return
+        self._store_retry.cancel()
+        if self.table.session is None and self.table.resume() is not None:
+            self.go("play")
+        self.notify("The game database opens again: moves are saved.", "info", seconds=6)
 
     def on_stop(self) -> None:
+        if self._store_retry is not None:
+            self._store_retry.cancel()
         if self._unsubscribe:
             self._unsubscribe()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import configparser
 import logging
 import os
+import sys
 from importlib import resources
 
 from companion.config import Config

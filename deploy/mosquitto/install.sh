@@ -42,6 +42,11 @@ cp -R "$repo/companion/web/." "$WEB_DIR/"
 chmod -R a+rX "$WEB_DIR"
 
 # The table's password: made once, kept across runs; readable by the app's account only.
+# Never through a symbolic link: chown and chmod would change whatever file it points at.
+if [ -L "$PASSWORD_FILE" ]; then
+    echo "install.sh: PASSWORD_FILE $PASSWORD_FILE is a symbolic link: name the file itself" >&2
+    exit 2
+fi
 mkdir -p "$(dirname "$PASSWORD_FILE")"
 if [ ! -s "$PASSWORD_FILE" ]; then
     (umask 077; head -c 24 /dev/urandom | base64 | tr -d '/+=\n' > "$PASSWORD_FILE")
@@ -53,11 +58,17 @@ chmod 600 "$PASSWORD_FILE"
 # any command line).
 mkdir -p "$CONF_DIR"
 plain=$(mktemp "$CONF_DIR/passwd.XXXXXX")
+# The plain-text copy goes whatever happens, a failing mosquitto_passwd included.
+trap 'rm -f "$plain"' EXIT
+trap 'exit 1' HUP INT TERM
 printf '%s:%s\n' "$MQTT_USER" "$(cat "$PASSWORD_FILE")" > "$plain"
 if [ -n "${HA_PASSWORD:-}" ]; then
     printf 'homeassistant:%s\n' "$HA_PASSWORD" >> "$plain"
 fi
-mosquitto_passwd -U "$plain"
+if ! mosquitto_passwd -U "$plain"; then
+    echo "install.sh: mosquitto_passwd could not hash the logins (is $PASSWORD_FILE one line?)" >&2
+    exit 2
+fi
 # Run again without HA_PASSWORD (an update): Home Assistant keeps the login it was given.
 if [ -z "${HA_PASSWORD:-}" ] && [ -f "$CONF_DIR/passwd" ]; then
     grep '^homeassistant:' "$CONF_DIR/passwd" >> "$plain" || true

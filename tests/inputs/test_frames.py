@@ -112,3 +112,34 @@ def test_the_examples_in_the_protocol_document_are_valid_frames():
         kind = line[1:].split(",")[0]
         types = frames.FROM_HOST if kind in ("STATE", "ARM", "PING", "IDENT") or line.startswith("$ROLL,16") else frames.FROM_TRAY
         frames.parse(line, types)
+
+
+def test_any_number_of_carriage_returns_before_the_line_feed_is_ignored():
+    """docs/dicetray-protocol.md: at most 120 characters, any CRs before the LF ignored."""
+    frame = frames.encode("HELLO", 1, ("1A2B", "1.0.0", "|".join("face%02d" % i for i in range(13))))
+    assert len(frame) <= frames.MAX_LINE
+    padded = frame.encode() + b"x" * (frames.MAX_LINE - len(frame))  # exactly 120 characters (junk after)
+    for crs in (0, 1, 3, 500):
+        for size in (1, 7, 1000):
+            lines = frames.Lines()
+            stream = padded + b"\r" * crs + b"\n"
+            out = []
+            for i in range(0, len(stream), size):
+                out += lines.feed(stream[i : i + size])
+            assert out == [padded], (crs, size)
+    assert frames.Lines().feed(b"x" * (frames.MAX_LINE + 1) + b"\r\n") == [frames.Lines.TOO_LONG]
+    assert frames.Lines().feed(b"$A\r*00\r\n") == [b"$A\r*00"], "a CR inside a line is kept: refused"
+
+
+def test_the_documented_firmware_length_is_the_one_read():
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "dicetray-protocol.md").read_text()
+    longest = int(re.search(r"`firmware`: version, 1 to (\d+) characters", text).group(1))
+    faces = "1|2|3|4|peek|bondo"
+    ok = frames.encode("HELLO", 1, ("1A2B", ("1." * longest)[: longest - 1] + "9", faces))
+    too_long = frames.encode("HELLO", 1, ("1A2B", ("1." * longest)[:longest] + "9", faces))
+    assert frames.parse(ok, frames.FROM_TRAY)
+    with pytest.raises(frames.FrameError):
+        frames.parse(too_long, frames.FROM_TRAY)

@@ -61,6 +61,7 @@ class Broker:
         web_dir: Path = WEB,
         extra_users: dict[str, str] | None = None,
         extra_acl: str = "",
+        debian_persistence: bool = False,
     ) -> None:
         if not Path(MOSQUITTO).exists():
             raise RuntimeError("Mosquitto is not installed: apt-get install mosquitto (deploy/apt-packages.txt)")
@@ -74,6 +75,8 @@ class Broker:
         self.password_file.write_text(PASSWORD + "\n")
         self.log = self.dir / "mosquitto.log"
         self.proc: subprocess.Popen | None = None
+        # Debian's own mosquitto.conf turns persistence on before it includes the drop-in.
+        self.debian_persistence = debian_persistence
         self._write_files(extra_users or {}, extra_acl)
 
     def _render(self, text: str) -> str:
@@ -97,9 +100,15 @@ class Broker:
         passwd.write_text("".join(f"{u}:{p}\n" for u, p in users.items()))
         subprocess.run([PASSWD, "-U", str(passwd)], check=True, capture_output=True)
         (self.dir / "acl").write_text(self._render((DEPLOY / "acl").read_text()) + extra_acl)
+        saved = self.dir / "saved"
+        saved.mkdir(exist_ok=True)
+        persistence = (
+            f"persistence true\npersistence_location {saved}/\n" if self.debian_persistence else "persistence false\n"
+        )
         header = (
-            "# Test broker: the Pi's drop-in below, with no persistence and the log in the test folder.\n"
-            "persistence false\n"
+            "# Test broker: the Pi's drop-in below, after Debian's persistence setting (on, or off here)\n"
+            "# and with the log in the test folder.\n"
+            + persistence +
             f"log_dest file {self.log}\n"
             "log_type error\nlog_type warning\nlog_type notice\nlog_type information\n"
             "user root\n\n"

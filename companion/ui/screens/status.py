@@ -59,7 +59,10 @@ class StatusScreen(BaseScreen):
         out.append(DeviceStatus("Companion", "ok", f"version {__version__}" + ("  (simulated hardware)" if self.app.sim else "")))
         out.append(DeviceStatus("Games kept in", "ok", _shown(settings.database)))
         out.append(DeviceStatus("Settings", "ok", _shown(settings.source) if settings.source else "defaults (no config file)"))
-        for notice in self.app.table.store.notices:
+        store = self.app.table.store
+        if store.failure_notice:  # until a write succeeds again; first, as nothing matters more
+            out.insert(0, DeviceStatus("Database", "error", store.failure_notice))
+        for notice in store.notices:
             out.append(DeviceStatus("Database", "error", notice))
         return out
 

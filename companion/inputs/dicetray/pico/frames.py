@@ -205,10 +205,10 @@ def _check_field(kind, name, value):
 
 
 class Lines:
-    """Cuts a byte stream into lines (LF ends a line; trailing CRs are dropped).
+    """Cuts a byte stream into lines (LF ends a line; any CRs before it are dropped).
 
-    A line longer than MAX_LINE is cut off and reported as TOO_LONG, so a stream of noise
-    without line ends cannot grow the buffer.
+    A line longer than MAX_LINE (its CRs before the LF not counted) is cut off and reported as
+    TOO_LONG, so a stream of noise without line ends cannot grow the buffer.
     """
 
     TOO_LONG = b"\x00too long"
@@ -216,6 +216,7 @@ class Lines:
     def __init__(self):
         self._buf = bytearray()
         self._skipping = False
+        self._crs = 0  # CRs read after the buffer's last other byte: dropped if the LF comes next
 
     def feed(self, data):
         out = []
@@ -229,19 +230,29 @@ class Lines:
             if self._skipping:
                 self._skipping = False
             else:
-                line = bytes(self._buf)
-                while line and line[-1] == 13:  # CR
-                    line = line[:-1]
-                out.append(line)
+                out.append(bytes(self._buf))
             self._buf = bytearray()
+            self._crs = 0
             start = end + 1
 
     def _take(self, chunk, out):
         if self._skipping or not chunk:
             return
-        if len(self._buf) + len(chunk) > MAX_LINE + 2:
-            self._buf = bytearray()
-            self._skipping = True
-            out.append(Lines.TOO_LONG)
-            return
-        self._buf.extend(chunk)
+        end = len(chunk)
+        while end and chunk[end - 1] == 13:  # CR
+            end -= 1
+        if end:
+            body = chunk[:end]
+            if self._crs:
+                # A CR inside the line is no line end: kept (one is enough), the frame is refused.
+                body = b"\r" + body
+            if len(self._buf) + len(body) > MAX_LINE:
+                self._buf = bytearray()
+                self._crs = 0
+                self._skipping = True
+                out.append(Lines.TOO_LONG)
+                return
+            self._buf.extend(body)
+            self._crs = 0
+        # Counted, never stored: any number of CRs before the LF cost no room.
+        self._crs = min(self._crs + len(chunk) - end, MAX_LINE)

@@ -1,0 +1,149 @@
+"""The commands on bad input and bad disks: one line saying what and where, exit 2; a listing
+never writes; names that could pass for another player's are refused."""
+
+import json
+import os
+import re
+import sqlite3
+
+import pytest
+
+from companion.cli import main
+from companion.core.errors import SetupError
+from companion.core.seats import make_seats
+from companion.store import Store
+from companion.table import Table
+
+
+def one_line(capsys) -> str:
+    out = capsys.readouterr()
+    assert out.out == "" and out.err.count("\n") == 1, out
+    return out.err
+
+
+def script(tmp_path, *lines: str):
+    path = tmp_path / "script.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("game", ['["bonbon"]', '{"id": "bonbon"}', "7"])
+def test_replay_with_a_game_that_is_not_a_name_says_so(tmp_path, capsys, game):
+    path = script(tmp_path, '{"game": %s, "players": ["Ann", "Ben"]}' % game)
+    assert main(["replay", str(path)]) == 2
+    assert 'line 1: a game is named by its id, like ' in one_line(capsys)
+
+
+@pytest.mark.parametrize("line, reason", [
+    ('{"type": "add", "points": ' + "9" * 4301 + "}", "line 2: a number is too long"),
+    ("[" * 100_000 + "]" * 100_000, "line 2: nested too deeply"),
+    ('{"type": "add", "points": ' + "[" * 40 + "]" * 40 + "}", "line 2: an action is never nested more than"),
+    ('{"type": "add", "by": "\\ud800"}', "line 2: an action's text must be Unicode characters"),
+])
+def test_replay_of_hostile_lines_names_the_line_and_the_reason(tmp_path, capsys, line, reason):
+    path = script(tmp_path, '{"game": "tally", "players": ["Ann", "Ben"]}', line)
+    assert main(["replay", str(path)]) == 2
+    assert reason in one_line(capsys)
+
+
+def config_with_data_dir(tmp_path, folder: str):
+    config = tmp_path / "config.toml"
+    config.write_text(f"[data]\ndir = {json.dumps(folder)}\n")
+    return config
+
+
+def test_a_data_folder_that_is_a_file_is_named(tmp_path, capsys):
+    (tmp_path / "afile").write_text("x")
+    config = config_with_data_dir(tmp_path, str(tmp_path / "afile"))
+    for command in ("history", "run"):
+        assert main([command, "--config", str(config)]) == 2
+        err = one_line(capsys)
+        assert f"the data folder {tmp_path / 'afile'} is a file, not a folder ([data] dir in {config})" in err
+
+
+def test_a_data_folder_that_cannot_be_made_is_named(tmp_path, capsys):
+    (tmp_path / "afile").write_text("x")
+    config = config_with_data_dir(tmp_path, str(tmp_path / "afile" / "games"))
+    assert main(["run", "--config", str(config)]) == 2
+    assert "cannot make the data folder" in one_line(capsys)
+
+
+def test_a_data_folder_with_a_nul_is_refused_by_the_config_check(tmp_path, capsys):
+    config = config_with_data_dir(tmp_path, "/tmp/a\0b")
+    assert main(["history", "--config", str(config)]) == 2
+    assert f"{config}: data.dir must not contain a NUL character" in one_line(capsys)
+
+
+def played(tmp_path):
+    config = config_with_data_dir(tmp_path, str(tmp_path / "data"))
+    store = Store(tmp_path / "data" / "companion.db")
+    table = Table(store)
+    table.start("tally", ["Ann", "Ben"], {"target": 3}).dispatch({"type": "add", "points": 3})
+    store.close()
+    return config, tmp_path / "data" / "companion.db"
+
+
+def test_history_of_a_damaged_games_row_lists_it_as_damaged(tmp_path, capsys):
+    config, db = played(tmp_path)
+    with sqlite3.connect(db) as raw:
+        raw.execute("UPDATE games SET players = '[{\"name\": \"Ann\"', result = 'not json'")
+    assert main(["history", "--config", str(config)]) == 0
+    assert "not finished (damaged record: players, result unreadable)" in capsys.readouterr().out
+    assert main(["history", "--json", "--config", str(config)]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["damaged"] == ["players", "result"]
+
+
+def test_history_never_writes_a_damaged_database_stays_where_it_is(tmp_path, capsys):
+    config, db = played(tmp_path)
+    db.write_bytes(b"SQLite format 3\x00" + b"\x13" * 300)
+    before = sorted(os.listdir(db.parent))
+    assert main(["history", "--config", str(config)]) == 2
+    err = one_line(capsys)
+    assert f"companion history: the game database {db} is damaged" in err
+    assert "starts a new one when it next starts" in err
+    assert sorted(os.listdir(db.parent)) == before, "nothing moved aside, nothing created"
+
+
+def test_history_with_no_database_creates_nothing(tmp_path, capsys):
+    config = config_with_data_dir(tmp_path, str(tmp_path / "data"))
+    assert main(["history", "--config", str(config)]) == 0
+    assert capsys.readouterr().out.strip() == "No finished games yet."
+    assert not (tmp_path / "data").exists()
+
+
+def test_history_run_by_root_leaves_every_file_to_the_tables_account(tmp_path, capsys):
+    """With sudo, a file the listing made would belong to root and the table could not save."""
+    if os.geteuid() != 0:
+        pytest.skip("needs root, as `sudo companion history` runs")
+    config, db = played(tmp_path)
+    service = 4242  # the table's own account
+    for path in (db.parent, *db.parent.iterdir()):
+        os.chown(path, service, service)
+    assert main(["history", "--config", str(config)]) == 0
+    assert "Ann reached 3" in capsys.readouterr().out
+    owners = {p.name: p.stat().st_uid for p in db.parent.iterdir()}
+    assert set(owners.values()) == {service}, owners
+
+
+@pytest.mark.parametrize("name, problem", [
+    ("Ann\u202eneB", "holds the invisible character U+202E"),
+    ("Ann\x00", "holds the invisible character U+0000"),
+    ("\u2066Ben", "holds the invisible character U+2066"),
+    ("A\ud800", "holds half a character"),
+    ("e" + "\u0301" * 4, "stacks more than 3 accents"),
+    ("B" * 17, "is longer than 16 letters"),
+])
+def test_names_that_could_pass_for_another_are_refused(name, problem):
+    with pytest.raises(SetupError, match=re.escape(f"player 2's name {problem}")):
+        make_seats(["Ann", name])
+
+
+def test_names_people_use_are_kept():
+    seats = make_seats(["Zoë", "Ann-Marie", "李雷", "👩‍👩‍👧", "Søren  K."])
+    assert [s.name for s in seats] == ["Zoë", "Ann-Marie", "李雷", "👩‍👩‍👧", "Søren K."]
+
+
+@pytest.mark.parametrize("colour", ["#GGGGGG", "#12345G", "#1234567", "123456#", "#12 456", 123456])
+def test_a_colour_must_be_six_hex_digits(colour):
+    with pytest.raises(SetupError, match="colour must look like #RRGGBB"):
+        make_seats([{"name": "Ann", "colour": colour}, "Ben"])
