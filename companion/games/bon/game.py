@@ -94,7 +94,7 @@ class Bon(Game):
             return None
         winners = tuple(state["winners"])
         how = words.DECIDED[state["scoring"]["decided_by"]]
-        summary = f"{words.champion_line(list(winners))} after {state['round']} rounds ({how})"
+        summary = f"{words.champion_line(list(winners))} after {words.rounds(state['round'])} ({how})"
         return GameResult(winners, summary, dict(state["track"]))
 
     def events(self, before: State, after: State, action: Action) -> list[dict[str, Any]]:

@@ -52,6 +52,10 @@ def tricks(n: int) -> str:
     return f"{n} trick{'' if n == 1 else 's'}"
 
 
+def rounds(n: int) -> str:
+    return f"{n} round{'' if n == 1 else 's'}"
+
+
 def no_field(kind: str, name: str, state: State) -> str:
     if kind == "next_round" and name == "ranks":
         return "The rank stack carries over to the next round: there is no new order to enter"
