@@ -134,3 +134,35 @@ def test_the_dial_frames_its_card_on_the_pad(make_app):
     app.table.session.press("confirm", "gpio")
     app.frames(3)
     assert view(app)["played"] == ["red-2"] and board(app).pad.buttons["red-2"].disabled
+
+
+def test_a_whole_game_to_the_champion_line_by_touch(make_app):
+    app = start(make_app, target=1)
+    set_up(app)
+    for name in ROUND_ANN3_BEN0_CY4:
+        card(app, name)
+    # Ann and Ben reach the line together: the tie-break is said, and the result bar shows the end.
+    assert view(app)["phase"] == "over"
+    result = app.table.session.result()
+    assert result is not None and result.winners in (("Ann",), ("Ben",))
+    assert view(app)["scoring"]["decided"] in app.texts()
+    shot(app, "bon-over-800x480")
+    press(app, "Undo", root=app.app.screen("play"))
+    assert app.table.session.result() is None and view(app)["phase"] == "play"
+
+
+def test_a_next_round_that_asks_for_a_leader_and_a_new_stack(make_app):
+    app = start(make_app, next_leader="choose", new_ranks=True)
+    set_up(app)
+    for name in ROUND_ANN3_BEN0_CY4:
+        card(app, name)
+    press(app, "Deal round 2")
+    assert view(app)["round"] == 1  # nothing sent yet: the entry asks first
+    assert "Who leads the first trick" in app.texts()
+    for colour in ("Blue", "Red", "Yellow"):
+        press(app, colour)
+    press(app, "Ben")
+    press(app, "Deal the next round")
+    v = view(app)
+    assert v["round"] == 2 and v["leader"] == "Ben" and v["ranks"] == ["blue", "red", "yellow"]
+    assert board(app).pad is not None and board(app).pad.parent is not None
