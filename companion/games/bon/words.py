@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.bon.cards import label
+from companion.games.bon.table import turn
 
 State = dict[str, Any]
 
@@ -74,7 +75,7 @@ def prompt(state: State) -> str:
         return f"Round {state['round']}: enter the left-over cards, face up ({n} of 2)"
     if phase == "play":
         trick = state["trick"]
-        who = _turn(state)
+        who = turn(state)
         if not trick["plays"]:
             return f"Trick {trick['number']}: {who} leads"
         prime = trick["prime"]
@@ -83,11 +84,6 @@ def prompt(state: State) -> str:
     if phase == "scored":
         return f"Round {state['round']} scored: check the track, then deal round {state['round'] + 1}"
     return champion_line(state["winners"])
-
-
-def _turn(state: State) -> str:
-    trick, players = state["trick"], state["players"]
-    return players[(players.index(trick["leader"]) + len(trick["plays"])) % len(players)]
 
 
 def champion_line(winners: list[str]) -> str:
