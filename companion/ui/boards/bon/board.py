@@ -1,0 +1,105 @@
+"""The B.O.N board: the rank stack, the trick, tricks against the goal and the track above; below,
+the card pad while cards are entered, the stack and leader at a start, the scoring after a round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.ui import theme
+from companion.ui.boards.base import Board
+from companion.ui.boards.bon.pad import CardPad
+from companion.ui.boards.bon.players import PlayersPanel
+from companion.ui.boards.bon.ranks import RankStack
+from companion.ui.boards.bon.scoring import ScoringPanel
+from companion.ui.boards.bon.setup import SetupPanel
+from companion.ui.boards.bon.trick import TrickPanel
+from companion.ui.styling import readable
+
+CARD_ACTIONS = ("play", "leftover")
+
+
+class BonBoard(Board):
+    """Reads only the session's view; every touch goes through act()."""
+
+    def __init__(self, act, say, **kwargs) -> None:
+        super().__init__(act, say, orientation="vertical", spacing=theme.GAP, **kwargs)
+        self.upper = top = BoxLayout(spacing=theme.GAP, size_hint_y=0.52)
+        self.ranks = RankStack(size_hint_x=0.24)
+        self.trick = TrickPanel(size_hint_x=0.40)
+        self.players = PlayersPanel(size_hint_x=0.36)
+        for part in (self.ranks, self.trick, self.players):
+            top.add_widget(part)
+        self.add_widget(top)
+        self.lower = BoxLayout(size_hint_y=0.48)
+        self.add_widget(self.lower)
+        self.pad: CardPad | None = None
+        self.setup = SetupPanel(self.act)
+        self.scoring = ScoringPanel(self.act)
+        self.asking = False  # the next round's entry is open (it asks for a stack or a leader)
+        self._last_view: dict[str, Any] | None = None
+
+    def refresh(self, view: dict[str, Any]) -> None:
+        self._last_view = view
+        game = view["view"]
+        names = [p["name"] for p in view["players"]]
+        colours = {p["name"]: readable(p["colour"]) for p in view["players"]}
+        legal = {spec["type"]: spec for spec in view["expected"]["legal"]}
+        last = game["last_trick"]
+        moved = last["colour"] if last and game["trick"] and not game["trick"]["plays"] else None
+        if game["phase"] in ("scored", "over") and last:
+            moved = last["colour"]
+        self.ranks.show(game["ranks"], moved)
+        self.trick.show(game, names, colours)
+        self.players.show(game, colours, view["expected"]["turn"])
+        if game["phase"] != "scored":
+            self.asking = False
+        self._lower(game, legal)
+
+    def _lower(self, game: dict[str, Any], legal: dict[str, Any]) -> None:
+        kind = next((k for k in CARD_ACTIONS if k in legal), None)
+        if kind:
+            field = legal[kind]["fields"]["card"]
+            if self.pad is None or self.pad.signature != tuple(o["value"] for o in field["options"]):
+                self.pad = CardPad(field, self._card)
+            self.pad.kind = kind
+            self.pad.show(field, game["pointer"])
+            self._place(self.pad)
+        elif "start" in legal or ("next_round" in legal and self.asking):
+            self.setup.show(legal.get("start") or legal["next_round"])
+            self._place(self.setup)
+        elif game["scoring"]:
+            deal = legal.get("next_round")
+            plain = {"type": "next_round"} if deal and not deal["fields"] else None
+            self.scoring.show(game, plain, self._ask)
+            self._place(self.scoring)
+
+    def _place(self, widget) -> None:
+        # Entering the stack and the leader takes the whole board: above it there is nothing yet to
+        # show at a start, and a next round's entry is short-lived.
+        entering = widget is self.setup
+        self.upper.size_hint_y = None if entering else 0.52
+        self.upper.height = 0
+        self.upper.opacity = 0 if entering else 1
+        self.upper.disabled = entering
+        self.lower.size_hint_y = 1 if entering else 0.48
+        if widget.parent is not self.lower:
+            self.lower.clear_widgets()
+            self.lower.add_widget(widget)
+
+    def _card(self, card: str) -> None:
+        self.act({"type": self.pad.kind, "card": card})
+
+    def _ask(self) -> None:
+        self.asking = True
+        self.lower.clear_widgets()
+        self.act_refresh()
+
+    def act_refresh(self) -> None:
+        """Open the next round's entry now (no action is sent until it is complete)."""
+        if self._last_view is not None:
+            self.refresh(self._last_view)
+
+    def cancel_entry(self) -> str | None:
+        return self.setup.cancel() if self.setup.parent is not None else None

@@ -1,0 +1,70 @@
+"""Scenario replays: one JSON-lines script per rulebook passage, checked against its .expect.json.
+
+Each script is a plain `companion replay` file. Its sidecar quotes the rule it checks, the part
+of the public view it must end in, the legal actions then, and actions that must be refused
+there (with the message players see) without changing anything.
+"""
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.core import RuleError
+from companion.replay import replay
+
+SCRIPTS = Path(__file__).parent / "scripts"
+NAMES = sorted(p.stem for p in SCRIPTS.glob("*.jsonl"))
+
+
+def contains(actual, wanted, where="view"):
+    """Assert that `actual` holds everything in `wanted`: dicts by key, lists item by item."""
+    if isinstance(wanted, dict):
+        assert isinstance(actual, dict), f"{where}: expected an object, got {actual!r}"
+        for key, value in wanted.items():
+            assert key in actual, f"{where}: missing {key!r}"
+            contains(actual[key], value, f"{where}.{key}")
+    elif isinstance(wanted, list) and isinstance(actual, list) and wanted and isinstance(wanted[0], dict) \
+            and "value" in wanted[0] and len(actual) != len(wanted):
+        # A pad's options: the wanted ones are found by value among all the deck's cards.
+        for item in wanted:
+            match = next((a for a in actual if a.get("value") == item["value"]), None)
+            assert match is not None, f"{where}: no option {item['value']!r}"
+            contains(match, item, f"{where}[{item['value']}]")
+    elif isinstance(wanted, list):
+        assert isinstance(actual, list) and len(actual) == len(wanted), f"{where}: {actual!r} != {wanted!r}"
+        for i, (a, w) in enumerate(zip(actual, wanted)):
+            contains(a, w, f"{where}[{i}]")
+    else:
+        assert actual == wanted, f"{where}: {actual!r} != {wanted!r}"
+
+
+def test_the_rulebook_example_and_every_scoring_case_have_scripts():
+    assert {"rulebook_example_julie_takes_it", "scoring_exact_zero_and_missed", "failure_to_follow_proved",
+            "champion_tie_broken_by_prime_cards", "champion_shared_win"} <= set(NAMES)
+    for name in NAMES:
+        assert (SCRIPTS / f"{name}.expect.json").exists(), f"{name} has no .expect.json"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_script(name):
+    expect = json.loads((SCRIPTS / f"{name}.expect.json").read_text())
+    assert expect["rule"], "say which rulebook sentence the script checks"
+    session = replay((SCRIPTS / f"{name}.jsonl").read_text().splitlines())
+    view = session.view()
+    contains(view["view"], expect["view"])
+    assert [spec["type"] for spec in view["expected"]["legal"]] == expect["legal"]
+    for kind, fields in expect.get("legal_fields", {}).items():
+        spec = next(s for s in view["expected"]["legal"] if s["type"] == kind)
+        contains(spec["fields"], fields, f"legal {kind}")
+    if "result" in expect:
+        contains(view["result"], expect["result"], "result")
+    else:
+        assert view["result"] is None
+    for refusal in expect["refuse"]:
+        state, revision = copy.deepcopy(session.state), session.revision
+        with pytest.raises(RuleError) as refused:
+            session.dispatch(refusal["action"])
+        assert refused.value.message.startswith(refusal["message"]), refused.value.message
+        assert session.state == state and session.revision == revision
