@@ -80,10 +80,16 @@ class Field:
 
 @dataclass(frozen=True)
 class Choice(Field):
-    """One of a few labelled options, or `count` different ones (a list) when count > 1."""
+    """One of a few labelled options, or `count` different ones (a list) when count > 1.
+
+    With `count_max`, a list of `count` to `count_max` of them (a run of cards laid at once);
+    with `repeats`, the same option may come more than once (two wild cards in one run).
+    """
 
     picks: tuple[Pick, ...] = ()
     count: int = 1
+    count_max: int | None = None
+    repeats: bool = False
 
     kind = CHOICE
 
@@ -92,14 +98,18 @@ class Choice(Field):
         return [p.value for p in self.picks if p.enabled]
 
     def check(self, name: str, value: Any) -> str | None:
-        if self.count == 1:
+        if self.count == 1 and self.count_max is None:
             return None if _among(value, self.values) else self._refusal(name, value)
-        if not isinstance(value, list) or len(value) != self.count:
+        if self.count_max is not None:
+            if not isinstance(value, list) or not self.count <= len(value) <= self.count_max:
+                return f"Choose {self.count} to {self.count_max} for {self.label.lower() or name}"
+        elif not isinstance(value, list) or len(value) != self.count:
             return f"Choose {self.count} for {self.label.lower() or name}"
         if any(not _among(v, self.values) for v in value):
             return self._refusal(name, value)
-        if len({_key(v) for v in value}) != len(value):
-            return f"Choose {self.count} different ones for {self.label.lower() or name}"
+        if not self.repeats and len({_key(v) for v in value}) != len(value):
+            how_many = "" if self.count_max is not None else f" {self.count}"
+            return f"Choose{how_many} different ones for {self.label.lower() or name}"
         return None
 
     def _refusal(self, name: str, value: Any) -> str:
@@ -114,8 +124,12 @@ class Choice(Field):
     def to_json(self) -> dict[str, Any]:
         out = super().to_json()
         out["options"] = [p.to_json() for p in self.picks]
-        if self.count != 1:
+        if self.count != 1 or self.count_max is not None:
             out["count"] = self.count
+        if self.count_max is not None:
+            out["count_max"] = self.count_max
+        if self.repeats:
+            out["repeats"] = True
         return out
 
 
