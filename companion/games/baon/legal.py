@@ -213,6 +213,9 @@ def require_legal(state: State, action: dict[str, Any]) -> ActionSpec:
     kind = action["type"]
     spec = next((s for s in legal(state) if s.type == kind), None)
     if spec is None:
+        if kind == "claim" and actor(state) and action.get("token") in tokens.TOKENS:
+            # Say why this token cannot be claimed, not merely that no claim is open.
+            raise RuleError(claim_refusal(state, actor(state), action["token"]) or prompt(state))
         if state["step"] == "over":
             raise RuleError("The game is over. Undo to change the last move.")
         raise RuleError(f"{LABELS[kind]} is not possible now. {prompt(state)}")
@@ -232,6 +235,9 @@ def check_now(spec: ActionSpec, action: dict[str, Any]) -> None:
 
 
 def _all_enabled(f: Field) -> Field:
+    """The field as a shape: every pick allowed and any number of them, so the rules word the
+    refusal of a short run or a card already laid ("[2-3]: a baon needs at least 3 cards")."""
     if isinstance(f, Choice):
-        return replace(f, picks=tuple(replace(p, enabled=True) for p in f.picks))
+        wide = {"count": 1, "count_max": 99} if f.count_max is not None else {}
+        return replace(f, picks=tuple(replace(p, enabled=True) for p in f.picks), **wide)
     return f

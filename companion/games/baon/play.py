@@ -71,6 +71,8 @@ def add_to_baon(state: State, action: Action) -> None:
     """"Add 1 or more food cards to an existing baon", one's own or another player's (sharing)."""
     player = actor(state)
     owner, container, cards = action["owner"], action["container"], list(action["cards"])
+    if not cards:
+        raise RuleError("Add at least 1 card")
     baon = state["baons"][owner].get(container)
     if baon is None:
         raise RuleError(f"{owner} has no baon in the {state['suit_names'][container]} container")

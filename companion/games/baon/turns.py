@@ -19,6 +19,8 @@ def take(state: State, action: Action) -> None:
     the pile with an empty hand; in the last round, "first draw 1 card"."""
     player = actor(state)
     sources = list(action["sources"])
+    if not 1 <= len(sources) <= 3:
+        raise RuleError("Take 1 or 2 cards, or 3 from the pile with an empty hand")
     if state["step"] == "last_draw" and len(sources) != 1:
         raise RuleError(f"In the last round {player} draws 1 card, then plays")
     if len(sources) == 3:
