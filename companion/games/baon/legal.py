@@ -213,18 +213,33 @@ def require_legal(state: State, action: dict[str, Any]) -> ActionSpec:
     kind = action["type"]
     spec = next((s for s in legal(state) if s.type == kind), None)
     if spec is None:
-        if kind == "claim" and actor(state) and action.get("token") in tokens.TOKENS:
-            # Say why this token cannot be claimed, not merely that no claim is open.
-            raise RuleError(claim_refusal(state, actor(state), action["token"]) or prompt(state))
-        if state["step"] == "over":
-            raise RuleError("The game is over. Undo to change the last move.")
-        raise RuleError(f"{LABELS[kind]} is not possible now. {prompt(state)}")
+        raise RuleError(_why_not(state, action))
     if state["mode"] == "game" and action.get("player") is not None:
         raise RuleError(f"In a game, {LABELS[kind].lower()} is for the player whose turn it is: leave out 'player'")
     why = check_fields({n: _all_enabled(f) for n, f in spec.fields.items()}, action)
     if why:
         raise RuleError(why)
     return spec
+
+
+def _why_not(state: State, action: dict[str, Any]) -> str:
+    """Why an action type is not open now, as precisely as the rules can say it."""
+    kind, who = action["type"], actor(state)
+    if state["step"] == "over":
+        return "The game is over. Undo to change the last move."
+    if kind == "claim" and who and action.get("token") in tokens.TOKENS:
+        return claim_refusal(state, who, action["token"]) or prompt(state)
+    if kind in ("baon", "add") and who and state["step"] in ("turn", "playing"):
+        held = state["hands"][who]
+        if kind == "baon" and held < MIN_BAON:
+            return f"{who} holds {held} card{'' if held == 1 else 's'}: a baon needs {MIN_BAON}"
+        if held == 0:
+            return f"{who} holds no cards to add"
+    if kind in ("baon", "add") and state["step"] in ("taken", "discard"):
+        return f"{who} took food this turn: Take Food or Play Food, not both"
+    if kind == "take" and state["step"] == "playing":
+        return f"{who} played food this turn: Take Food or Play Food, not both"
+    return f"{LABELS[kind]} is not possible now. {prompt(state)}"
 
 
 def check_now(spec: ActionSpec, action: dict[str, Any]) -> None:
