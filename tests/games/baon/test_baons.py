@@ -70,13 +70,13 @@ def test_a_wild_at_the_low_end_of_one_cannot_have_a_wild_below():
 
 
 def test_a_container_holds_one_baon_and_cards_come_from_the_hand():
-    s = new()
-    play(s, {"type": "baon", "container": "a", "cards": ["a1", "a2", "a3"]}, END)
+    s = new(("Ann", "Ben"))
+    play(s, {"type": "take", "sources": ["pile", "pile"]}, END)
     refused(s, {"type": "baon", "container": "b", "cards": ["b1", "b2", "b3", "b4", "b5"]}, "Ben holds 4 cards, not 5")
     play(s, {"type": "baon", "container": "a", "cards": ["b1", "b2", "b3"]}, END)  # Ben's own Adobo container
-    play(s, {"type": "take", "sources": ["pile", "pile"]}, END)
+    play(s, {"type": "baon", "container": "a", "cards": ["a1", "a2", "a3"]})
     refused(s, {"type": "baon", "container": "a", "cards": ["c5", "c6", "c7"]}, "Ann's Adobo container already holds a baon")
-    refused(s, {"type": "baon", "container": "b", "cards": ["w", "w", "w", "b4"]}, "Ann holds 1 card: a baon needs 3")
+    refused(s, {"type": "baon", "container": "b", "cards": ["w", "w", "b4", "b5"]}, "Ann holds 3 cards, not 4")
 
 
 def test_all_eight_wilds_and_no_more():
