@@ -227,6 +227,10 @@ def _why_not(state: State, action: dict[str, Any]) -> str:
     kind, who = action["type"], actor(state)
     if state["step"] == "over":
         return "The game is over. Undo to change the last move."
+    if who and action.get("by") not in (None, who):
+        return f"It is {who}'s turn, not {action['by']}'s"
+    if kind == "favourite" and who and state["favourites"][who] is not None:
+        return f"{who} already picked a favourite food"
     if kind == "claim" and who and action.get("token") in tokens.TOKENS:
         return claim_refusal(state, who, action["token"]) or prompt(state)
     if kind in ("baon", "add") and who and state["step"] in ("turn", "playing"):
