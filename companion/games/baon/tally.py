@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.errors import RuleError
+
 State = dict[str, Any]
 Action = dict[str, Any]
 MAX_CUBES = 99
@@ -16,7 +18,10 @@ def set_generosity(state: State, action: Action) -> None:
 
 def remove_baon(state: State, action: Action) -> None:
     """A baon entered in the wrong container or with a wrong card: take it off and enter it again."""
-    del state["baons"][action["player"]][action["container"]]
+    player, container = action["player"], action["container"]
+    if container not in state["baons"][player]:
+        raise RuleError(f"{player} has no baon in the {state['suit_names'][container]} container")
+    del state["baons"][player][container]
 
 
 def score(state: State, action: Action) -> None:
