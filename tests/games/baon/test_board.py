@@ -175,3 +175,51 @@ def test_the_end_shows_the_score_line_by_line(make_app):  # noqa: F811
         assert cells[-4:-1] == ["Total", "[color=#ffb000]41[/color]", "36"] and cells[-1] == "23"
         app.screenshot(f"baon-end-{size[0]}x{size[1]}")
         app.close()
+
+
+def test_a_whole_two_player_game_by_touch_to_lola_and_the_score(make_app):  # noqa: F811
+    """Every move touched on the board: a baon, a share, takes and discards until Lola shows, the
+    last round's one card each, then the score sheet; an undo and a redo on the way."""
+    app = start(make_app, players=("Ann", "Ben"))
+    press(app, "Play a baon")
+    press(app, "Adobo")
+    for key in ("Ado", "3", "4", "5"):
+        press(app, key)
+    press(app, "Pack baon")
+    press(app, "End turn")
+    press(app, "Add to a baon")
+    press(app, "Ann: Adobo 3-5")
+    press(app, "Wild")
+    press(app, "Below")
+    assert view(app)["players"][1]["generosity"] == 1
+    app.table.session.dispatch({"type": "undo"})
+    app.frames(3)
+    assert view(app)["players"][1]["generosity"] == 0
+    app.table.session.dispatch({"type": "redo"})
+    app.frames(3)
+    press(app, "End turn")
+    turns = 0
+    while view(app)["lola"]["state"] != "dealt":
+        turns += 1
+        assert turns < 60, "Lola never showed"
+        pile = view(app)["pile"]
+        press(app, "Take food")
+        if view(app)["players"][[p["name"] for p in view(app)["players"]].index(view(app)["turn"])]["hand"] == 0 \
+                and pile >= 3:
+            press(app, "3 from the pile")
+        elif pile >= 2:
+            press(app, f"Pile ({pile})")
+            press(app, f"Pile ({pile - 1})")
+        else:
+            press(app, f"Pile ({pile})")
+            press(app, "Space 1 (1)")
+        while view(app)["discards_due"]:
+            press(app, "Onto space 3")
+        press(app, "End turn")
+    for _ in range(2):  # the last round: one card each, then nothing more to play
+        space = next(i + 1 for i, n in enumerate(view(app)["spaces"]) if n)
+        press(app, f"Space {space} ({view(app)['spaces'][space - 1]})")
+        press(app, "End turn")
+    assert app.table.session.result() is not None
+    assert app.table.session.result().scores == {"Ann": 10, "Ben": 3}  # 3 x 3 and the wild; 1 cube
+    app.screenshot("baon-whole-game-800x480")
