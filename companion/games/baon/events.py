@@ -26,17 +26,20 @@ def _move(before: State, after: State, action: dict[str, Any]) -> list[dict[str,
         return [{"type": "discarded", "player": who, "space": action["space"]}]
     if kind == "baon":
         container = action["container"]
+        laid = after["baons"][who][container]
         return [{"type": "baon", "player": who, "container": container, "suits": suits,
-                 "cards": list(after["baons"][who][container]["cards"])}]
+                 "cards": list(laid["cards"]), "low": laid["start"]}]
     if kind == "add":
         owner = action["owner"]
         cubes = after["generosity"][who] - before["generosity"][who]
         was, now = before["baons"][owner][action["container"]], after["baons"][owner][action["container"]]
         added = len(now["cards"]) - len(was["cards"])
         # Laid below when the run now starts lower, else above.
-        new = now["cards"][:added] if now["start"] < was["start"] else now["cards"][-added:]
+        below = now["start"] < was["start"]
+        new = now["cards"][:added] if below else now["cards"][-added:]
+        low = now["start"] if below else was["start"] + len(was["cards"])
         return [{"type": "added", "player": who, "owner": owner, "container": action["container"],
-                 "suits": suits, "cards": new, "cubes": cubes, "wilds": sum(map(is_wild, new))}]
+                 "suits": suits, "cards": new, "low": low, "cubes": cubes, "wilds": sum(map(is_wild, new))}]
     if kind == "favourite":
         return [{"type": "favourite", "player": who, "suit": action["suit"], "name": suits[action["suit"]]}]
     if kind == "claim":

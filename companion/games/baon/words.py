@@ -40,12 +40,16 @@ def names_and(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def card_text(c: str, suits: Mapping[str, str]) -> str:
-    return "wild" if c == "w" else f"{suits.get(c[0], c[0])} {c[1:]}"
+def card_text(c: str, suits: Mapping[str, str], value: int | None = None) -> str:
+    """"Adobo 5", or a wild with the value it stands for: "wild (4)"."""
+    if c == "w":
+        return "wild" if value is None else f"wild ({value})"
+    return f"{suits.get(c[0], c[0])} {c[1:]}"
 
 
-def cards_text(cards: list[str], suits: Mapping[str, str]) -> str:
-    return ", ".join(card_text(c, suits) for c in cards)
+def cards_text(cards: list[str], suits: Mapping[str, str], low: int | None = None) -> str:
+    """Cards laid low to high; from `low`, each wild says the value it stands for."""
+    return ", ".join(card_text(c, suits, None if low is None else low + i) for i, c in enumerate(cards))
 
 
 def source_text(source: Any) -> str:
@@ -54,17 +58,19 @@ def source_text(source: Any) -> str:
 
 def _took(e: Mapping[str, Any]) -> str:
     sources = e["sources"]
-    piles = sum(1 for s in sources if s == "pile")
-    spaces = [str(s) for s in sources if s != "pile"]
-    parts = ([plural(piles, "card") + " from the pile"] if piles else []) + (
-        [f"{'space' if len(spaces) == 1 else 'spaces'} {names_and(spaces)} of the countertop"] if spaces else [])
-    return f"{e['player']} took {plural(len(sources), 'card')}: {' and '.join(parts)}"
+    n = len(sources)
+    if all(src == "pile" for src in sources):
+        return f"{e['player']} took {plural(n, 'card')} from the pile"
+    where = [source_text(src) for src in sources]
+    if n == 1:
+        return f"{e['player']} took 1 card from {where[0]}"
+    return f"{e['player']} took {n} cards: from {names_and(where)}"
 
 
 def _added(e: Mapping[str, Any]) -> str:
     suits = e.get("suits", {})
     container = suits.get(e["container"], e["container"])
-    cards = cards_text(e["cards"], suits)
+    cards = cards_text(e["cards"], suits, e.get("low"))
     if e["owner"] == e["player"]:
         return f"{e['player']} added {cards} to their {container} baon"
     return (f"{e['player']} shared {cards} to {e['owner']}'s {container} baon: "
@@ -81,7 +87,7 @@ NEWS = {
     "took": _took,
     "discarded": lambda e: f"{e['player']} discarded a card onto space {e['space']}",
     "baon": lambda e: f"{e['player']} packed a baon in the {e['suits'].get(e['container'], e['container'])} "
-    f"container: {cards_text(e['cards'], e['suits'])}",
+    f"container: {cards_text(e['cards'], e['suits'], e.get('low'))}",
     "added": _added,
     "favourite": lambda e: f"{e['player']} picked {e['name']} as favourite food",
     "claimed": lambda e: f"{e['player']} claimed {TOKEN_NAMES[e['token']]}"
