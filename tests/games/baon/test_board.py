@@ -223,3 +223,11 @@ def test_a_whole_two_player_game_by_touch_to_lola_and_the_score(make_app):  # no
     assert app.table.session.result() is not None
     assert app.table.session.result().scores == {"Ann": 10, "Ben": 3}  # 3 x 3 and the wild; 1 cube
     app.screenshot("baon-whole-game-800x480")
+
+
+def test_the_pile_warns_when_lola_is_near():
+    from companion.ui.boards.baon.words import counter_box
+
+    game = {"mode": "game", "pile": 5, "spaces": [1, 1, 1], "lola": {"state": "hidden"}}
+    assert counter_box(game).startswith("[color=#FFD34D][b]Pile[/b] 5 · Lola near")
+    assert counter_box({**game, "pile": 20}).startswith("[b]Pile[/b] 20\n")

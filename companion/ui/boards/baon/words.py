@@ -69,7 +69,13 @@ def counter_box(view: dict[str, Any]) -> str:
         return "[b]Scoring only[/b]\nenter baons,\ncubes, tokens"
     spaces = " ".join(str(n) for n in view["spaces"])
     lola = LOLA_SHORT.get(view["lola"]["state"], view["lola"]["state"])
-    return f"[b]Pile[/b] {view['pile']}\nspaces {spaces}\nLola {lola}"
+    pile = f"[b]Pile[/b] {view['pile']}"
+    if view["lola"]["state"] == "hidden" and view["pile"] <= NEAR:
+        pile = f"[color=#FFD34D]{pile} · Lola near[/color]"  # a round or so of takes left
+    return f"{pile}\nspaces {spaces}\nLola {lola}"
+
+
+NEAR = 6
 
 
 LOLA_SHORT = {"hidden": "hidden", "revealed": "shows!", "dealt": "dealt"}
