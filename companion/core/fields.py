@@ -102,7 +102,11 @@ class Field:
 
 @dataclass(frozen=True)
 class Choice(Field):
-    """One of a few labelled options, or `count` different ones (a list) when count > 1."""
+    """One of a few labelled options, or `count` different ones (a list) when count > 1.
+
+    With `count_max`, a list of `count` to `count_max` of them (a run of cards laid at once);
+    with `repeats`, the same option may come more than once (two wild cards in one run).
+    """
 
     picks: tuple[Pick, ...] = ()
     count: int = 1
@@ -110,6 +114,10 @@ class Choice(Field):
     as_list: bool = False
     # With a list: no two picks of the same group (two cards of two different players).
     one_per_group: bool = False
+    # A list of `count` to `count_max` picks (a run of cards laid at once), when set.
+    count_max: int | None = None
+    # The same option may be picked more than once (two wilds in one run).
+    repeats: bool = False
 
     kind = CHOICE
 
@@ -120,18 +128,22 @@ class Choice(Field):
     @property
     def listed(self) -> bool:
         """Whether the value is a list."""
-        return self.count != 1 or self.as_list
+        return self.count != 1 or self.as_list or self.count_max is not None
 
     def check(self, name: str, value: Any, action: Mapping[str, Any] | None = None) -> str | None:
         offered = [p.value for p in self.picks if p.allowed(action)]
         if not self.listed:
             return None if _among(value, offered) else self._refusal(name, value, action)
-        if not isinstance(value, list) or len(value) != self.count:
+        if self.count_max is not None:
+            if not isinstance(value, list) or not self.count <= len(value) <= self.count_max:
+                return f"Choose {self.count} to {self.count_max} for {self.label.lower() or name}"
+        elif not isinstance(value, list) or len(value) != self.count:
             return f"Choose {self.count} for {self.label.lower() or name}"
         if any(not _among(v, offered) for v in value):
             return self._refusal(name, value, action)
-        if len({_key(v) for v in value}) != len(value):
-            return f"Choose {self.count} different ones for {self.label.lower() or name}"
+        if not self.repeats and len({_key(v) for v in value}) != len(value):
+            how_many = "" if self.count_max is not None else f" {self.count}"
+            return f"Choose{how_many} different ones for {self.label.lower() or name}"
         if self.one_per_group:
             groups = [p.group for v in value for p in self.picks if _key(p.value) == _key(v)]
             shared = next((g for g in groups if groups.count(g) > 1), None)
@@ -151,12 +163,16 @@ class Choice(Field):
     def to_json(self) -> dict[str, Any]:
         out = super().to_json()
         out["options"] = [p.to_json() for p in self.picks]
-        if self.count != 1:
+        if self.count != 1 or self.count_max is not None:
             out["count"] = self.count
         if self.as_list:
             out["as_list"] = True
         if self.one_per_group:
             out["one_per_group"] = True
+        if self.count_max is not None:
+            out["count_max"] = self.count_max
+        if self.repeats:
+            out["repeats"] = True
         return out
 
 

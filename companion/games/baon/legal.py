@@ -1,0 +1,262 @@
+"""What the table is waiting for: the legal actions now, with the choices a screen may offer."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from companion.core.errors import RuleError
+from companion.core.fields import Cards, Choice, Field, Pick, Players, Range, check_fields
+from companion.core.game import ActionSpec, Expected
+from companion.games.baon import tokens
+from companion.games.baon.cards import HIGH, deck, is_wild
+from companion.games.baon.choices import claim_refusal
+from companion.games.baon.countertop import PILE
+from companion.games.baon.runs import MIN_BAON
+from companion.games.baon.scoring import score_sheet, winners
+from companion.games.baon.standing import actor, favourite_taken, laid, last_round, wilds_left
+from companion.games.baon.tally import MAX_CUBES
+from companion.games.baon.words import TOKEN_COUNTS, TOKEN_NAMES, names_and
+
+State = dict[str, Any]
+
+# Every action with the fields it may carry (the session refuses any other).
+FIELDS: dict[str, set[str]] = {
+    "take": {"sources"},
+    "discard": {"space"},
+    "lola": set(),
+    "end_turn": set(),
+    "baon": {"container", "cards", "player"},
+    "add": {"owner", "container", "cards", "end"},
+    "favourite": {"suit", "player"},
+    "claim": {"token", "player"},
+    "generosity": {"player", "cubes"},
+    "remove": {"player", "container"},
+    "score": set(),
+}
+
+LABELS = {
+    "take": "Take food",
+    "discard": "Discard a card",
+    "lola": "Lola shows",
+    "end_turn": "End the turn",
+    "baon": "Play a baon",
+    "add": "Add to a baon",
+    "favourite": "Pick a favourite food",
+    "claim": "Claim a bonus token",
+    "generosity": "Generosity cubes",
+    "remove": "Take off a baon",
+    "score": "Score the game",
+}
+
+
+def _suits(state: State, enabled=lambda s: True) -> tuple[Pick, ...]:
+    return tuple(Pick(s, state["suit_names"][s], enabled(s), group=state["suit_colours"][s]) for s in state["suits"])
+
+
+def cards_field(state: State, count: int, most: int) -> Cards:
+    """Every food card of the deck in play; those already in a baon (and the wild, once all 8 are
+    laid) greyed, so a pad keeps its place."""
+    out = laid(state)
+    picks = tuple(
+        Pick(c, "Wild" if is_wild(c) else c[1:], (wilds_left(state) > 0) if is_wild(c) else c not in out,
+             group="wild" if is_wild(c) else c[0])
+        for c in deck(state["suits"]))
+    return Cards("Cards, low to high", picks=picks, count=count, count_max=max(count, most), repeats=True,
+                 deck="baon")
+
+
+def _sources(state: State, most: int) -> Choice:
+    picks = (Pick(PILE, "Pile", state["pile"] > 0, detail=f"{state['pile']} left"),) + tuple(
+        Pick(i + 1, f"Space {i + 1}", n > 0, detail=f"{n} card{'' if n == 1 else 's'}")
+        for i, n in enumerate(state["spaces"]))
+    return Choice("Where from, in order", picks=picks, count=1, count_max=most, repeats=True)
+
+
+def _spaces(state: State) -> Choice:
+    return Choice("Onto which space", picks=tuple(Pick(i + 1, f"Space {i + 1}") for i in range(len(state["spaces"]))))
+
+
+def _token_field(state: State, player: str | None) -> Choice:
+    picks = tuple(
+        Pick(t, TOKEN_NAMES[t], player is None or claim_refusal(state, player, t) is None,
+             detail=f"{state['token_points'][t]} points")
+        for t in tokens.TOKENS)
+    return Choice("Token", picks=picks)
+
+
+def _favourite_spec(state: State, player: str | None) -> ActionSpec:
+    fields: dict[str, Field] = {}
+    if player is None:
+        fields["player"] = Players.of("Whose favourite", state["players"])
+    fields["suit"] = Choice("Favourite food", picks=_suits(
+        state, lambda s: favourite_taken(state, s) in (None, player)))
+    return ActionSpec("favourite", LABELS["favourite"], fields)
+
+
+def _play_specs(state: State, player: str) -> list[ActionSpec]:
+    held = state["hands"][player]
+    specs = []
+    empty = [s for s in state["suits"] if s not in state["baons"][player]]
+    if held >= MIN_BAON and empty:
+        specs.append(ActionSpec("baon", LABELS["baon"], {
+            "container": Choice("Container", picks=_suits(state, lambda s: s in empty)),
+            "cards": cards_field(state, MIN_BAON, min(held, HIGH)),
+        }))
+    owners = [p for p in state["players"] if state["baons"][p]]
+    if held >= 1 and owners:
+        specs.append(ActionSpec("add", LABELS["add"], {
+            "owner": Players.of("Whose baon", state["players"], enabled=owners),
+            "container": Choice("Container", picks=_suits(state)),
+            "cards": cards_field(state, 1, min(held, HIGH - MIN_BAON)),
+            "end": Choice("Which end (only for wild cards)", picks=(Pick("low", "Below"), Pick("high", "Above")),
+                          optional=True),
+        }))
+    return specs
+
+
+def _choices(state: State, player: str) -> list[ActionSpec]:
+    specs = []
+    if state["favourites"][player] is None:
+        specs.append(_favourite_spec(state, player))
+    if tokens.claimable(state, player):
+        specs.append(ActionSpec("claim", LABELS["claim"], {"token": _token_field(state, player)}))
+    return specs
+
+
+def _game_legal(state: State) -> list[ActionSpec]:
+    step, player = state["step"], actor(state)
+    if step == "over":
+        return []
+    if step == "discard":
+        return [ActionSpec("discard", LABELS["discard"], {"space": _spaces(state)}),
+                *([ActionSpec("lola", LABELS["lola"])] if state["lola"] == "hidden" else [])]
+    specs: list[ActionSpec] = []
+    if step == "turn":
+        most = 3 if state["hands"][player] == 0 else 2
+        if state["pile"] or any(state["spaces"]):
+            specs.append(ActionSpec("take", LABELS["take"], {"sources": _sources(state, most)}))
+    if step == "last_draw":
+        specs.append(ActionSpec("take", "Draw 1 card", {"sources": _sources(state, 1)}))
+    if step in ("turn", "playing"):
+        specs += _play_specs(state, player)
+    if step == "taken" and state["lola"] == "hidden":
+        specs.append(ActionSpec("lola", LABELS["lola"]))
+    specs += _choices(state, player)
+    if step in ("taken", "playing"):
+        specs.append(ActionSpec("end_turn", LABELS["end_turn"]))
+    elif step == "turn":
+        # An empty Play Food: nothing to take or play (docs/rules/baon.md).
+        specs.append(ActionSpec("end_turn", "End the turn without taking or playing", weighty=True))
+    return specs
+
+
+def _tally_legal(state: State) -> list[ActionSpec]:
+    if state["step"] == "over":
+        return []
+    players = Players.of("Whose", state["players"])
+    with_baons = [p for p in state["players"] if state["baons"][p]]
+    specs = [
+        ActionSpec("baon", "Enter a baon", {
+            "player": players,
+            "container": Choice("Container", picks=_suits(state)),
+            "cards": cards_field(state, MIN_BAON, HIGH),
+        }),
+        ActionSpec("generosity", LABELS["generosity"], {
+            "player": players, "cubes": Range("Cubes", minimum=0, maximum=MAX_CUBES)}),
+        _favourite_spec(state, None),
+        ActionSpec("claim", "Who holds a bonus token", {"token": _token_field(state, None), "player": players}),
+    ]
+    if with_baons:
+        specs.append(ActionSpec("remove", LABELS["remove"], {
+            "player": Players.of("Whose", state["players"], enabled=with_baons),
+            "container": Choice("Container", picks=_suits(state))}))
+    specs.append(ActionSpec("score", LABELS["score"], weighty=True))
+    return specs
+
+
+def legal(state: State) -> list[ActionSpec]:
+    """Exactly the actions the rules accept now: apply() refuses every other type."""
+    return _tally_legal(state) if state["mode"] == "tally" else _game_legal(state)
+
+
+def prompt(state: State) -> str:
+    """One line telling the table what comes next."""
+    if state["mode"] == "tally":
+        if state["step"] == "over":
+            return "The game is scored"
+        return "Enter each player's baons, generosity cubes, bonus tokens and favourite food, then score"
+    step, who = state["step"], actor(state)
+    if step == "over":
+        won, _ = winners(score_sheet(state))
+        return f"Game over: {names_and(won)} {'wins' if len(won) == 1 else 'win'}"
+    if step == "discard":
+        n = state["discards_due"]
+        return f"{who} holds more than 6 cards: discard {n} onto the countertop"
+    if step == "last_draw":
+        return f"Last round, {who}: draw 1 card, then play"
+    if step == "taken":
+        return f"{who} took food: end the turn"
+    if step == "playing":
+        return f"{who}: play more or end the turn" + (" (last turn)" if last_round(state) else "")
+    return f"{who}: take food or play food"
+
+
+def expected(state: State) -> Expected:
+    """Who acts, what to tell them, and the legal actions with their choices."""
+    return Expected(actor(state), prompt(state), tuple(legal(state)))
+
+
+def require_legal(state: State, action: dict[str, Any]) -> ActionSpec:
+    """The legal action of this type now, with its fields in the right shape, or RuleError saying
+    what is awaited. Picks greyed now (a card in a baon) are left to the rule's own, clearer words."""
+    kind = action["type"]
+    spec = next((s for s in legal(state) if s.type == kind), None)
+    if spec is None:
+        raise RuleError(_why_not(state, action))
+    if state["mode"] == "game" and action.get("player") is not None:
+        raise RuleError(f"In a game, {LABELS[kind].lower()} is for the player whose turn it is: leave out 'player'")
+    why = check_fields({n: _all_enabled(f) for n, f in spec.fields.items()}, action)
+    if why:
+        raise RuleError(why)
+    return spec
+
+
+def _why_not(state: State, action: dict[str, Any]) -> str:
+    """Why an action type is not open now, as precisely as the rules can say it."""
+    kind, who = action["type"], actor(state)
+    if state["step"] == "over":
+        return "The game is over. Undo to change the last move."
+    if who and action.get("by") not in (None, who):
+        return f"It is {who}'s turn, not {action['by']}'s"
+    if kind == "favourite" and who and state["favourites"][who] is not None:
+        return f"{who} already picked a favourite food"
+    if kind == "claim" and who and action.get("token") in tokens.TOKENS:
+        return claim_refusal(state, who, action["token"]) or prompt(state)
+    if kind in ("baon", "add") and who and state["step"] in ("turn", "playing"):
+        held = state["hands"][who]
+        if kind == "baon" and held < MIN_BAON:
+            return f"{who} holds {held} card{'' if held == 1 else 's'}: a baon needs {MIN_BAON}"
+        if held == 0:
+            return f"{who} holds no cards to add"
+    if kind in ("baon", "add") and state["step"] in ("taken", "discard"):
+        return f"{who} took food this turn: Take Food or Play Food, not both"
+    if kind == "take" and state["step"] == "playing":
+        return f"{who} played food this turn: Take Food or Play Food, not both"
+    return f"{LABELS[kind]} is not possible now. {prompt(state)}"
+
+
+def check_now(spec: ActionSpec, action: dict[str, Any]) -> None:
+    """After the rule's own checks: every choice is one offered now (a backstop, worded generically)."""
+    why = check_fields(spec.fields, action)
+    if why:
+        raise RuleError(why)
+
+
+def _all_enabled(f: Field) -> Field:
+    """The field as a shape: every pick allowed and any number of them, so the rules word the
+    refusal of a short run or a card already laid ("[2-3]: a baon needs at least 3 cards")."""
+    if isinstance(f, Choice):
+        wide = {"count": 1, "count_max": 99} if f.count_max is not None else {}
+        return replace(f, picks=tuple(replace(p, enabled=True) for p in f.picks), **wide)
+    return f

@@ -1,0 +1,71 @@
+"""The Baon board: the four majorities and the pile along the top; the players and their baons
+on the left; the entry of the next move on the right."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+from companion.ui import theme
+from companion.ui.boards.base import Board
+from companion.ui.boards.baon import words
+from companion.ui.boards.baon.entry import Entry
+from companion.ui.boards.baon.players import PlayerList
+from companion.ui.widgets import Panel
+
+STRIP = theme.FONT * 3.4  # three lines of the strip's boxes
+
+
+class StripBox(Panel):
+    """Three short lines, each cut short rather than wrapped, so the strip never grows."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(orientation="vertical", padding=(theme.GAP, 4), **kwargs)
+        self.lines = []
+        for _ in range(3):
+            line = Label(text="", markup=True, font_size=theme.FONT * 0.92, color=theme.TEXT,
+                         halign="left", valign="middle", shorten=True, shorten_from="right")
+            line.bind(size=lambda w, *_: setattr(w, "text_size", w.size))
+            self.lines.append(line)
+            self.add_widget(line)
+
+    def show(self, text: str) -> None:
+        for line, words_ in zip(self.lines, text.split("\n") + ["", "", ""]):
+            line.text = words_
+
+
+class BaonBoard(Board):
+    """Reads only the session's public view; every touch goes through act()."""
+
+    def __init__(self, act, say, **kwargs) -> None:
+        super().__init__(act, say, orientation="vertical", spacing=theme.GAP, **kwargs)
+        self.strip = strip = BoxLayout(size_hint_y=None, height=STRIP, spacing=theme.GAP)
+        self.tokens = [StripBox() for _ in range(4)]
+        self.counter = StripBox()
+        for box in (*self.tokens, self.counter):
+            strip.add_widget(box)
+        self.add_widget(strip)
+        below = BoxLayout(spacing=theme.GAP)
+        self.players = PlayerList(size_hint_x=0.5)
+        self.entry = Entry(act=self.act, size_hint_x=0.5)
+        below.add_widget(self.players)
+        below.add_widget(self.entry)
+        self.add_widget(below)
+
+    def refresh(self, view: dict[str, Any]) -> None:
+        game = view["view"]
+        self.players.show(view)
+        for box, m in zip(self.tokens, game["majorities"]):
+            box.show(words.token_box(m))
+            # The token a player could claim right now stands out.
+            box.background = theme.PANEL_LIGHT if m["token"] in game["claimable"] else theme.PANEL
+        self.counter.show(words.counter_box(game))
+        # Once the game is over the score sheet needs the room; the tokens held are on each panel.
+        over = view["result"] is not None
+        self.strip.height, self.strip.opacity = (0, 0) if over else (STRIP, 1)
+        self.entry.show(view)
+
+    def cancel_entry(self) -> str | None:
+        return self.entry.cancel()

@@ -1,0 +1,343 @@
+"""Entering a move by touch: a menu of what is legal now, then the few touches each move needs.
+
+Modes: the menu; take (sources in order); baon (a container, then cards on the pad); add (a baon,
+then cards); favourite; claim. Discards are offered straight from the menu. Nothing is sent until
+the move is complete, so a half-entered move is let go without a trace.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+
+from companion.ui import theme
+from companion.ui.boards.baon import words
+from companion.ui.boards.baon.pad import KEY, CardPad
+from companion.ui.boards.baon.sheet import ScoreSheet
+from companion.ui.widgets import BigButton, Text
+
+MENU = ("take", "baon", "add", "favourite", "claim", "lola", "end_turn",
+        "generosity", "remove", "score")
+LABELS = {"take": "Take food", "baon": "Play a baon", "add": "Add to a baon", "favourite": "Favourite food",
+          "claim": "Claim a token", "lola": "Lola shows", "end_turn": "End turn",
+          "generosity": "Generosity", "remove": "Take off a baon", "score": "Score the game"}
+
+
+class Entry(BoxLayout):
+    def __init__(self, act: Callable[[dict[str, Any]], Any], **kwargs) -> None:
+        super().__init__(orientation="vertical", spacing=theme.GAP // 2, **kwargs)
+        self.act = act
+        self.view: dict[str, Any] | None = None
+        self.mode = "menu"
+        self.draft: dict[str, Any] = {}
+        self.armed = False  # a weighty button waits for its second touch
+        # One line each, so the pad below keeps its place whatever they say.
+        self.title = Text(text="", markup=True, font_size=theme.FONT, bold=True, wrap=False,
+                          size_hint_y=None, height=theme.FONT * 1.3)
+        self.note = Text(text="", markup=True, font_size=theme.FONT, wrap=False,
+                         size_hint_y=None, height=theme.FONT * 1.3)
+        self.buttons = GridLayout(cols=2, spacing=theme.GAP, size_hint_y=None)
+        self.buttons.bind(minimum_height=self.buttons.setter("height"))
+        self.pad = CardPad(on_card=self._card)
+        self.sheet = ScoreSheet()
+        self.footer = GridLayout(cols=3, spacing=theme.GAP, size_hint_y=None, height=KEY)
+        for part in (self.title, self.note, self.buttons):
+            self.add_widget(part)
+        self.add_widget(BoxLayout())  # room, so the pad and footer keep their place at the bottom
+
+    # -- reading the view ------------------------------------------------------------
+
+    def spec(self, kind: str) -> dict[str, Any] | None:
+        legal = self.view["expected"]["legal"] if self.view else []
+        return next((s for s in legal if s["type"] == kind), None)
+
+    def show(self, view: dict[str, Any]) -> None:
+        self.view = view
+        if self.mode != "menu" and self.spec(self.mode) is None:
+            self.reset()
+        self._draw()
+
+    def reset(self) -> None:
+        self.mode, self.draft, self.armed = "menu", {}, False
+
+    def cancel(self) -> str | None:
+        """Let go of a half-entered move; what was let go, or None."""
+        if self.mode == "menu":
+            return None
+        what = LABELS[self.mode].lower()
+        self.reset()
+        self._draw()
+        return f"Cleared the {what} being entered"
+
+    # -- drawing -------------------------------------------------------------------
+
+    def _button(self, text: str, action: Callable[[], None], *, primary: bool = False, enabled: bool = True,
+                colour: str | None = None, into: GridLayout | None = None) -> BigButton:
+        kw: dict[str, Any] = {}
+        if colour:
+            from kivy.utils import get_color_from_hex
+            kw = {"background_color": list(get_color_from_hex(colour)), "color": words.on_colour(colour)}
+        button = BigButton(text=text, primary=primary, markup=True, height=KEY if into is self.footer else theme.TOUCH, **kw)
+        button.disabled = not enabled
+        button.bind(on_release=lambda _b: action())
+        (into or self.buttons).add_widget(button)
+        return button
+
+    def _draw(self) -> None:
+        self.buttons.clear_widgets()
+        self.footer.clear_widgets()
+        self.title.text = self.note.text = ""
+        self.title.height = self.note.height = 0
+        # The pad and the footer are on screen only while a move is entered (there is no room
+        # for them beside the menu); through one entry they stay where they are.
+        for part in (self.pad, self.footer):
+            if part.parent is not None:
+                self.remove_widget(part)
+        if self.sheet.parent is not None:
+            self.remove_widget(self.sheet)
+        if not self.view:
+            return
+        if self.view["result"]:
+            self.sheet.show(self.view)
+            self.add_widget(self.sheet, index=len(self.children))  # at the top
+            return
+        spec = self.spec(self.mode)
+        if spec and "player" in spec["fields"] and "player" not in self.draft:
+            self._draw_player(spec)  # scoring only: whose baon, cubes or token first
+        else:
+            getattr(self, f"_draw_{self.mode}")()
+        for line in (self.title, self.note):
+            line.height = theme.FONT * 1.3 if line.text else 0
+        if self.mode != "menu":
+            self._button("Cancel", self._cancel_touch, into=self.footer)
+            if self.mode in ("baon", "add"):
+                self.add_widget(self.pad)
+            self.add_widget(self.footer)
+
+    def _draw_player(self, spec: dict[str, Any]) -> None:
+        self.title.text = f"{LABELS[self.mode]}: whose?"
+        for o in spec["fields"]["player"]["options"]:
+            self._button(o["label"], lambda v=o["value"]: self._set("player", v), enabled=o.get("enabled", True))
+
+    def _mine(self, action: dict[str, Any]) -> dict[str, Any]:
+        """The action with the player chosen first (scoring only), if any."""
+        return {**action, "player": self.draft["player"]} if "player" in self.draft else action
+
+    def _cancel_touch(self) -> None:
+        self.reset()
+        self._draw()
+
+    def _send(self, action: dict[str, Any]) -> None:
+        if self.act(action) is not None:
+            self.reset()
+        if self.view:
+            self._draw()
+
+    def _draw_menu(self) -> None:
+        game = self.view["view"]
+        discard = self.spec("discard")
+        if discard:
+            self.title.text = f"Discard {game['discards_due']}: onto which space?"
+            for o in discard["fields"]["space"]["options"]:
+                self._button(f"Onto {o['label'].lower()}", lambda v=o["value"]: self._send({"type": "discard", "space": v}))
+        take = self.spec("take")
+        if take and take["fields"]["sources"].get("count_max") == 1:
+            self._draw_take()  # the last round's one card comes first
+        for kind in MENU:
+            spec = self.spec(kind)
+            if spec is None:
+                continue
+            if kind == "end_turn":
+                if spec.get("weighty"):
+                    text = "Tap again: end with nothing done" if self.armed else "End turn, nothing done"
+                    self._button(text, self._weighty_end)
+                else:
+                    self._button(LABELS[kind], lambda: self._send({"type": "end_turn"}), primary=True)
+            elif kind in ("lola",):
+                self._button(LABELS[kind], lambda: self._send({"type": "lola"}))
+            elif kind == "score":
+                text = "Tap again to score" if self.armed else LABELS[kind]
+                self._button(text, self._weighty_score, primary=True)
+            elif kind == "take" and spec["fields"]["sources"].get("count_max") == 1:
+                continue  # the last round's one card: its spaces are offered right here, below
+            else:
+                self._button(spec["label"] if kind == "take" else LABELS[kind], lambda k=kind: self._start(k))
+
+    def _weighty_end(self) -> None:
+        if self.armed:
+            self._send({"type": "end_turn"})
+        else:
+            self.armed = True
+            self._draw()
+
+    def _weighty_score(self) -> None:
+        if self.armed:
+            self._send({"type": "score"})
+        else:
+            self.armed = True
+            self._draw()
+
+    def _start(self, kind: str) -> None:
+        self.mode, self.draft, self.armed = kind, {}, False
+        if kind in ("baon", "add"):
+            self.draft["cards"] = []
+        self._draw()
+
+    # -- take ----------------------------------------------------------------------
+
+    def _draw_take(self) -> None:
+        field = self.spec("take")["fields"]["sources"]
+        most = field.get("count_max", 1)
+        chosen = self.draft.setdefault("sources", [])
+        left = {o["value"]: int(o.get("detail", "0").split()[0] or 0) for o in field["options"]}
+        for s in chosen:
+            left[s] -= 1
+        self.title.text = "Draw 1 card: from which space?" if most == 1 else "Take food: tap where each card comes from"
+        if chosen:
+            self.note.text = "Taking: " + ", ".join(words_source(s) for s in chosen)
+        for o in field["options"]:
+            v = o["value"]
+            self._button(f"{o['label']} ({left[v]})", lambda v=v: self._source(v, most),
+                         enabled=o.get("enabled", True) and left[v] > 0)
+        if most >= 3 and not chosen:
+            self._button("3 from the pile", lambda: self._send({"type": "take", "sources": ["pile"] * 3}),
+                         enabled=left["pile"] >= 3)
+        if chosen and most > 1:
+            self._button(f"Take {len(chosen)}", lambda: self._send({"type": "take", "sources": list(chosen)}),
+                         primary=True, into=self.footer)
+
+    def _source(self, source: Any, most: int) -> None:
+        chosen = self.draft.setdefault("sources", [])
+        chosen.append(source)
+        if len(chosen) >= min(most, 2):
+            self._send({"type": "take", "sources": list(chosen)})
+        else:
+            if self.mode == "menu":
+                self.mode = "take"
+            self._draw()
+
+    # -- baon ----------------------------------------------------------------------
+
+    def _table(self) -> dict[str, dict[str, Any]]:
+        return words.suits(self.view["view"])
+
+    def _draw_baon(self) -> None:
+        spec, table = self.spec("baon"), self._table()
+        if "container" not in self.draft:
+            whose = f"{self.draft['player']}'s" if "player" in self.draft else "an empty"
+            self.title.text = f"Play a baon: which of {whose} containers?" if "player" in self.draft else \
+                "Play a baon: which empty container?"
+            for o in spec["fields"]["container"]["options"]:
+                self._button(o["label"], lambda v=o["value"]: self._set("container", v),
+                             enabled=o.get("enabled", True), colour=table[o["value"]]["hex"])
+            return
+        name = table[self.draft["container"]]["name"]
+        self.title.text = f"{name} container: cards low to high"
+        self._show_pad(spec)
+        self._button("Drop last", self._remove_last, enabled=bool(self.draft["cards"]), into=self.footer)
+        self._button("Pack baon", lambda: self._send(self._mine({"type": "baon", "container": self.draft["container"],
+                                                                     "cards": list(self.draft["cards"])})),
+                     primary=True, enabled=len(self.draft["cards"]) >= 3, into=self.footer)
+
+    def _show_pad(self, spec: dict[str, Any]) -> None:
+        self.note.text = words.entry_markup(self.draft["cards"], self._table())
+        self.pad.offer(spec["fields"]["cards"], self._table())
+
+    def _set(self, key: str, value: Any) -> None:
+        self.draft[key] = value
+        self._draw()
+
+    def _card(self, card: str) -> None:
+        self.draft.setdefault("cards", []).append(card)
+        self._draw()
+
+    def _remove_last(self) -> None:
+        if self.draft.get("cards"):
+            self.draft["cards"].pop()
+        self._draw()
+
+    # -- add -----------------------------------------------------------------------
+
+    def _draw_add(self) -> None:
+        spec, table = self.spec("add"), self._table()
+        if "owner" not in self.draft:
+            self.title.text = "Add to which baon?"
+            for p in self.view["view"]["players"]:
+                for b in p["baons"]:
+                    suit = table[b["container"]]
+                    self._button(f"{p['name']}: {suit['name']} {b['low']}-{b['high']}",
+                                 lambda o=p["name"], c=b["container"]: self._pick_baon(o, c), colour=suit["hex"])
+            self.buttons.cols = 1
+            return
+        self.buttons.cols = 2
+        owner, container = self.draft["owner"], self.draft["container"]
+        baon = next(b for p in self.view["view"]["players"] if p["name"] == owner
+                    for b in p["baons"] if b["container"] == container)
+        self.title.text = f"{owner}'s {table[container]['name']} baon, {baon['low']} to {baon['high']}"
+        self._show_pad(spec)
+        cards = self.draft["cards"]
+        self._button("Drop last", self._remove_last, enabled=bool(cards), into=self.footer)
+        if cards and all(c == "w" for c in cards) and baon["low"] > len(cards) and baon["high"] + len(cards) <= 12:
+            self.footer.cols = 4
+            self._button("Below", lambda: self._add("low"), primary=True, into=self.footer)
+            self._button("Above", lambda: self._add("high"), primary=True, into=self.footer)
+        else:
+            self.footer.cols = 3
+            self._button("Add", lambda: self._add(None), primary=True, enabled=bool(cards), into=self.footer)
+
+    def _pick_baon(self, owner: str, container: str) -> None:
+        self.draft.update(owner=owner, container=container)
+        self._draw()
+
+    def _add(self, end: str | None) -> None:
+        action = {"type": "add", "owner": self.draft["owner"], "container": self.draft["container"],
+                  "cards": list(self.draft["cards"])}
+        if end:
+            action["end"] = end
+        self._send(action)
+
+    # -- favourite and claim --------------------------------------------------------
+
+    def _draw_favourite(self) -> None:
+        spec, table = self.spec("favourite"), self._table()
+        self.title.text = "Favourite food"
+        for o in spec["fields"]["suit"]["options"]:
+            action = self._mine({"type": "favourite", "suit": o["value"]})
+            self._button(o["label"], lambda a=action: self._send(a), enabled=o.get("enabled", True),
+                         colour=table[o["value"]]["hex"])
+
+    def _draw_claim(self) -> None:
+        spec = self.spec("claim")
+        self.title.text = "Claim a bonus token"
+        for o in spec["fields"]["token"]["options"]:
+            self._button(f"{o['label']} ({o.get('detail', '')})",
+                         lambda v=o["value"]: self._send(self._mine({"type": "claim", "token": v})),
+                         enabled=o.get("enabled", True))
+
+
+
+    def _draw_generosity(self) -> None:
+        cubes = self.draft.setdefault("cubes", 0)
+        self.title.text = f"{self.draft['player']}'s generosity cubes: {cubes}"
+        self._button("- 1", lambda: self._set("cubes", max(0, cubes - 1)))
+        self._button("+ 1", lambda: self._set("cubes", cubes + 1))
+        self._button("+ 5", lambda: self._set("cubes", cubes + 5))
+        self._button("Set", lambda: self._send({"type": "generosity", "player": self.draft["player"], "cubes": cubes}),
+                     primary=True, into=self.footer)
+
+    def _draw_remove(self) -> None:
+        player, table = self.draft["player"], self._table()
+        self.title.text = f"Take off which of {player}'s baons?"
+        record = next(p for p in self.view["view"]["players"] if p["name"] == player)
+        for b in record["baons"]:
+            suit = table[b["container"]]
+            self._button(f"{suit['name']} {b['low']}-{b['high']}", colour=suit["hex"],
+                         action=lambda c=b["container"]: self._send(
+                             {"type": "remove", "player": player, "container": c}))
+
+
+def words_source(source: Any) -> str:
+    return "pile" if source == "pile" else f"space {source}"

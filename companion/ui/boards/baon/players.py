@@ -1,0 +1,70 @@
+"""One panel per player: score, favourite food, generosity, hand, tokens, and their baons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.gridlayout import GridLayout
+
+from companion.ui import theme
+from companion.ui.boards.baon import words
+from companion.ui.styling import hex_of, readable, symbol
+from companion.ui.widgets import Panel, Text
+
+
+class PlayerPanel(Panel):
+    def __init__(self, **kwargs) -> None:
+        super().__init__(orientation="vertical", padding=(theme.PAD, theme.GAP), spacing=2,
+                         size_hint_y=None, **kwargs)
+        self.head = Text(text="", markup=True)
+        self.baons = Text(text="", markup=True)
+        self.add_widget(self.head)
+        self.add_widget(self.baons)
+        for part in (self.head, self.baons):
+            part.bind(height=self._fit)
+
+    def _fit(self, *_) -> None:
+        self.height = self.head.height + self.baons.height + theme.GAP * 2 + 2
+
+    def show(self, seat: dict[str, Any], record: dict[str, Any], score: int, turn: bool,
+             table: dict[str, dict[str, Any]]) -> None:
+        colour = hex_of(readable(seat["colour"]))
+        mark = symbol("▶", colour) + " " if turn else ""
+        parts = [f"{mark}[color={colour}][b]{seat['name']}[/b][/color]  [b]{score}[/b] pts"]
+        fav = record["favourite"]
+        if fav:
+            parts.append(f"fav [color={words.suit_text_colour(table[fav]['hex'])}]{table[fav]['name']}[/color]")
+        parts.append(f"{record['generosity']} gen")
+        if record["hand"] is not None:
+            parts.append(f"{record['hand']} in hand")
+        if record["tokens"]:
+            parts.append("[color=#FFB000]" + ", ".join(words.TOKEN_SHORT[t] for t in record["tokens"]) + "[/color]")
+        self.head.text = " · ".join(parts)
+        baons = [words.baon_markup(b, table) for b in record["baons"]]
+        self.baons.text = "   ".join(baons) if baons else "[color=#C5CED8]no baon yet[/color]"
+        self.background = theme.PANEL_LIGHT if turn else theme.PANEL
+
+
+class PlayerList(ScrollView):
+    """Every player's panel, in seat order; scrolls when baons fill more than the screen."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(do_scroll_x=False, **kwargs)
+        self.grid = GridLayout(cols=1, spacing=theme.GAP, size_hint_y=None)
+        self.grid.bind(minimum_height=self.grid.setter("height"))
+        self.add_widget(self.grid)
+        self.panels: list[PlayerPanel] = []
+
+    def show(self, view: dict[str, Any]) -> None:
+        game = view["view"]
+        seats = view["players"]
+        while len(self.panels) < len(seats):
+            panel = PlayerPanel()
+            self.panels.append(panel)
+            self.grid.add_widget(panel)
+        table = words.suits(game)
+        records = {p["name"]: p for p in game["players"]}
+        for panel, seat in zip(self.panels, seats):
+            name = seat["name"]
+            panel.show(seat, records[name], view["scores"].get(name, 0), game["turn"] == name, table)

@@ -1,0 +1,81 @@
+"""What the Baon board says, as plain functions of the public view (no Kivy widgets)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.utils import get_color_from_hex
+
+from companion.ui.styling import _luminance, hex_of, readable, symbol
+
+TOKEN_SHORT = {"biggest": "Biggest", "baons": "Baons", "treats": "Treats", "generous": "Generous"}
+
+
+def suits(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {s["id"]: s for s in view["suits"]}
+
+
+def suit_text_colour(hex_colour: str) -> str:
+    """A suit's colour as text on the dark panels."""
+    return hex_of(readable(hex_colour))
+
+
+def on_colour(hex_colour: str) -> list[float]:
+    """Dark or light text on a button painted in a suit's colour, whichever reads better."""
+    rgb = list(get_color_from_hex(hex_colour))[:3]
+    return [0.07, 0.07, 0.07, 1] if _luminance(rgb) > 0.2 else [1, 1, 1, 1]
+
+
+def card_markup(card: dict[str, Any], table: dict[str, dict[str, Any]]) -> str:
+    """A laid card: its value in its suit's colour, a wild as a star and the value it stands for."""
+    if card["wild"]:
+        return f"{symbol('★', '#FFFFFF')}{card['value']}"
+    return f"[color={suit_text_colour(table[card['suit']]['hex'])}]{card['value']}[/color]"
+
+
+def baon_markup(baon: dict[str, Any], table: dict[str, dict[str, Any]]) -> str:
+    """"Adobo 3 4 5 6 +5": the container's name in its colour, the cards, the variety bonus."""
+    suit = table[baon["container"]]
+    name = f"[color={suit_text_colour(suit['hex'])}][b]{suit['name']}[/b][/color]"
+    cards = " ".join(card_markup(c, table) for c in baon["cards"])
+    bonus = f" [color=#3DDC84]+{baon['variety']}[/color]" if baon["variety"] else ""
+    return f"{name} {cards}{bonus}"
+
+
+def entry_markup(cards: list[str], table: dict[str, dict[str, Any]]) -> str:
+    """Cards being entered, in the order given ("Adobo 3, wild, Lumpia 5")."""
+    if not cards:
+        return "no card yet"
+    out = []
+    for c in cards:
+        if c == "w":
+            out.append(f"{symbol('★', '#FFFFFF')}wild")
+        else:
+            suit = table[c[0]]
+            out.append(f"[color={suit_text_colour(suit['hex'])}]{suit['name']} {c[1:]}[/color]")
+    return ", ".join(out)
+
+
+def token_box(m: dict[str, Any]) -> str:
+    """One token in three short lines: its name and points, who holds it, who has the majority now."""
+    return (f"[b]{TOKEN_SHORT[m['token']]}[/b] {m['points']}\n"
+            f"held: {m['holder'] or '—'}\n"
+            f"now: {m['leader'] or 'tie'}")
+
+
+def counter_box(view: dict[str, Any]) -> str:
+    """The pile, the countertop and Lola in three short lines."""
+    if view["mode"] != "game":
+        return "[b]Scoring only[/b]\nenter baons,\ncubes, tokens"
+    spaces = " ".join(str(n) for n in view["spaces"])
+    lola = LOLA_SHORT.get(view["lola"]["state"], view["lola"]["state"])
+    pile = f"[b]Pile[/b] {view['pile']}"
+    if view["lola"]["state"] == "hidden" and view["pile"] <= NEAR:
+        pile = f"[color=#FFD34D]{pile} · Lola near[/color]"  # a round or so of takes left
+    return f"{pile}\nspaces {spaces}\nLola {lola}"
+
+
+NEAR = 6
+
+
+LOLA_SHORT = {"hidden": "hidden", "revealed": "shows!", "dealt": "dealt"}
