@@ -83,8 +83,8 @@ def count(field: Field) -> int:
 
 
 def listed(field: Field) -> bool:
-    """Whether the value is a list (of `count`)."""
-    return count(field) != 1 or bool(field.get("as_list"))
+    """Whether the value is a list (of `count`, or `count` to `count_max`)."""
+    return count(field) != 1 or bool(field.get("as_list")) or field.get("count_max") is not None
 
 
 def slot_path(slot: str) -> list[str | int]:
