@@ -45,7 +45,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 from companion import games
 from companion.broadcast import homeassistant
 from companion.broadcast.mqtt import Broadcaster
-from companion.broadcast.topics import GAME_SPAN, Topics, player_scores, version
+from companion.broadcast.topics import GAME_SPAN, Topics, version
 from companion.core import Change, RuleError
 from companion.core.game import Game, Secret
 from companion.games.bonbon import Bonbon
@@ -56,7 +56,8 @@ from tests.support import mosquitto
 from tests.support.tally import Tally
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "games"
-ENVELOPE = ("version", "table", "scores")
+# The scores are part of the view (Game.scores); the envelope adds the version and the table.
+ENVELOPE = ("version", "table")
 EVENT_KEYS = {"version", "game", "revision", "at", "event", "move"}
 MISSING = object()
 
@@ -99,10 +100,9 @@ def follow(table) -> Played:
         played.told[change.revision] = copy.deepcopy(change.view)
         played.kinds[change.revision] = change.kind
         played.actions[change.revision] = copy.deepcopy(change.action)
-        # docs/mqtt.md: one message per event the game reports, plus {"type": "undo"/"redo"}.
-        played.announced[change.revision] = (
-            copy.deepcopy(change.events) if change.kind == "action" else [{"type": change.kind}]
-        )
+        # docs/mqtt.md: one message per event the game reports; an undo or a redo says what it
+        # took back or put back ({"type": "undo"/"redo", "text": ...}).
+        played.announced[change.revision] = copy.deepcopy(change.events)
         # Counted here from the kinds of change, not taken from the change or the log.
         if change.kind == "action":
             played.count += 1
@@ -166,7 +166,8 @@ class Secrets:
         for i in range(max(len(befores), len(afters))):
             alt_before = befores[i] if i < len(befores) else copy.deepcopy(before)
             alt_after = afters[i] if i < len(afters) else copy.deepcopy(after)
-            told = game.events(alt_before, alt_after, copy.deepcopy(action))
+            # As the session announces them: each with the game's words for it.
+            told = [{**e, "text": game.describe(e)} for e in game.events(alt_before, alt_after, copy.deepcopy(action))]
             assert event in told, f"the event {event} depends on a hidden value: with others it would be {told}"
 
 
@@ -222,12 +223,8 @@ class ConeSecrets(GameSecrets):
             left = Counter({str(v): n for v, n in cone_frames.COUNTS.items()})
             left.subtract(str(c["value"]) for c in captured if c["from"] == p)
             assert state["cones"][p] == dict(left), f"{p}'s cones are more than the set minus the captures"
-        outside = [path for path in value_paths(state) if not path.startswith(("captures[", "news["))]
+        outside = [path for path in value_paths(state) if not path.startswith("captures[")]
         assert not outside, f"the private state holds a cone value at {outside}"
-        revealed = {c["value"] for c in captured}
-        for item in state["news"]:
-            if "value" in item:
-                assert item["type"] in ("capture", "cone_removed") and item["value"] in revealed, item
 
     def check_slots(self, payload, state):
         super().check_slots(payload, state)
@@ -236,8 +233,18 @@ class ConeSecrets(GameSecrets):
         for p, side in view["sides"].items():
             taken = [c["value"] for c in state["captures"] if c["by"] == p]
             assert side["taken"] == taken, f"revision {payload['revision']}: {p} took {taken}, not {side['taken']}"
-        outside = [path for path in value_paths(view) if not path.startswith("captures[")]
+        revealed = {c["value"] for c in state["captures"]}
+        outside = [path for path in value_paths(view) if not path.startswith("captures[")
+                   and not self._recently_revealed(view, path, revealed)]
         assert not outside, f"revision {payload['revision']} shows a cone value at view.{outside}"
+
+    @staticmethod
+    def _recently_revealed(view, path, revealed) -> bool:
+        """The view's `recent` events may name the value a capture or a removal just revealed."""
+        if not path.startswith("recent["):
+            return False
+        item = view["recent"][int(path[len("recent["):path.index("]")])]
+        return item.get("type") in ("capture", "cone_removed") and lookup(view, path) in revealed
 
     def check_view(self, payload, state, game):
         # Runs with or without anything hidden: a value must never show before its capture.
@@ -320,7 +327,8 @@ def _check_state(msg: Message, games_by_number: dict[int, Played], at: Where, se
     payload = msg.json()
     table = {"id": at.table_id, "name": at.table_name}
     if payload.get("game", MISSING) is None:  # no game open: the envelope and nothing else
-        assert set(payload) == {*ENVELOPE, "game"}, f"the idle state carries {sorted(payload)}"
+        assert set(payload) == {*ENVELOPE, "scores", "game"} and payload["scores"] == {}, (
+            f"the idle state carries {sorted(payload)}")
         assert payload["table"] == table and payload["scores"] == {}, payload
         assert payload["version"] % GAME_SPAN == GAME_SPAN - 1, payload
         seen.idle += 1
@@ -334,7 +342,7 @@ def _check_state(msg: Message, games_by_number: dict[int, Played], at: Where, se
     view = played.views[revision]
     where_ = difference(payload, view, "state")
     assert where_ is None, f"revision {revision} is not the public view the session produced: {where_}"
-    expected_envelope = {"version": version(number, revision), "table": table, "scores": player_scores(view)}
+    expected_envelope = {"version": version(number, revision), "table": table}
     where_ = difference(envelope, expected_envelope, "envelope")
     assert where_ is None, f"revision {revision}: the envelope differs at {where_}"
     secrets = secrets_of(played.game)
@@ -764,7 +772,7 @@ def _leak_in_an_aside(monkeypatch):
 @pytest.mark.parametrize(
     "leak, caught",
     [
-        (_leak_card_slot, r"Ann's card 1 .*is hidden but the view shows"),
+        (_leak_card_slot, r"Ann's card 1.* is hidden but the view shows \{'face': 'down', 'value': 7\}"),
         (_leak_in_a_total, r"depends on a hidden value: view.players\[0\].known_total"),
         (_leak_in_an_event, r"names \['value'\]"),
         (_leak_in_an_event_under_another_name, r"the event .*'points': 7.* depends on a hidden value"),
@@ -786,6 +794,7 @@ class PeekNotingBondCones(BondCones):
     """A careless BondCones that lets the peeker note the value of the cone they lifted."""
 
     id = "bondcones_peek_noting"
+    actions = {**BondCones.actions, "roll": BondCones.actions["roll"] | {"noted"}}
 
     def apply(self, state, action):
         noted = action.pop("noted", None)
@@ -858,7 +867,7 @@ def test_the_checks_catch_a_message_that_says_more_than_the_public_view(broker, 
         # a state: the view of another revision under this revision's number
         (state, lambda s: s.update(view=game.views[5]["view"]), r"state.view.collective"),
         # a state: an envelope field that says more (scores counting the face-down card)
-        (state, lambda s: s["scores"].update(Ann=7), r"envelope differs at envelope.scores.Ann"),
+        (state, lambda s: s["scores"].update(Ann=7), r"is not the public view the session produced: state.scores.Ann"),
         (state, lambda s: s.update(hidden=7), r"state.hidden: 7, which the public view does not have"),
         # an event the session never announced, or announced for another change
         (event, lambda e: e.update(event={"type": "card_hidden", "player": "Ann", "value": 7}), r"published the event"),

@@ -15,7 +15,7 @@ Action = dict[str, Any]
 
 def pick_favourite(state: State, action: Action) -> None:
     """"pick a favorite food at any time on your turn, if you do not already have one"."""
-    player = action["player"] if state["mode"] == "tally" else actor(state)
+    player = action["player"] if state["mode"] == "scoring_only" else actor(state)
     suit = action["suit"]
     other = favourite_taken(state, suit)
     if other is not None and other != player:
@@ -28,7 +28,7 @@ def pick_favourite(state: State, action: Action) -> None:
 def claim(state: State, action: Action) -> None:
     """"claim 1 bonus token ... if you have a clear majority"; a tie at the top claims nothing."""
     token = action["token"]
-    if state["mode"] == "tally":
+    if state["mode"] == "scoring_only":
         state["holders"][token] = action["player"]  # scoring only: the table says who holds it
         return
     player = actor(state)

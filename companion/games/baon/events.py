@@ -13,7 +13,7 @@ State = dict[str, Any]
 
 
 def _who(before: State, action: dict[str, Any]) -> str:
-    if before["mode"] == "tally":
+    if before["mode"] == "scoring_only":
         return action.get("player", "")
     return before["players"][before["turn"]]
 

@@ -104,7 +104,7 @@ class Baon(Game):
 
     def secrets(self, state: State) -> list[Secret]:
         """Hands, the pile and the cards under Lola: the app counts them and never learns them."""
-        if state["mode"] == "tally":
+        if state["mode"] == "scoring_only":
             return []
         out = [Secret(f"players.{i}.hand", f"{p}'s hand", known=False, conceals=("cards",))
                for i, p in enumerate(state["players"]) if state["hands"][p]]

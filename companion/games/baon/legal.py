@@ -177,12 +177,12 @@ def _tally_legal(state: State) -> list[ActionSpec]:
 
 def legal(state: State) -> list[ActionSpec]:
     """Exactly the actions the rules accept now: apply() refuses every other type."""
-    return _tally_legal(state) if state["mode"] == "tally" else _game_legal(state)
+    return _tally_legal(state) if state["mode"] == "scoring_only" else _game_legal(state)
 
 
 def prompt(state: State) -> str:
     """One line telling the table what comes next."""
-    if state["mode"] == "tally":
+    if state["mode"] == "scoring_only":
         if state["step"] == "over":
             return "The game is scored"
         return "Enter each player's baons, generosity cubes, bonus tokens and favourite food, then score"

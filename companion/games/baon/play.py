@@ -44,7 +44,7 @@ def _played(state: State, player: str, cards: list[str]) -> None:
 
 def owner_of(state: State, action: Action) -> str:
     """The player whose container it is: the one whose turn it is, or (scoring only) the one named."""
-    return action["player"] if state["mode"] == "tally" else actor(state)
+    return action["player"] if state["mode"] == "scoring_only" else actor(state)
 
 
 def play_baon(state: State, action: Action) -> None:

@@ -10,7 +10,7 @@ State = dict[str, Any]
 
 
 def actor(state: State) -> str | None:
-    if state["mode"] == "tally" or state["step"] == "over":
+    if state["mode"] == "scoring_only" or state["step"] == "over":
         return None
     return state["players"][state["turn"]]
 

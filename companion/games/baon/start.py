@@ -23,7 +23,7 @@ def setup(players: tuple[str, ...], options: Mapping[str, Any]) -> State:
     suits = suit_table(options["suits"], options["suit_colours"], len(names), options["two_player_removed"])
     counts = countertop.layout(len(names), len(suits))
     return {
-        "mode": "tally" if options["scoring_only"] else "game",
+        "mode": "scoring_only" if options["scoring_only"] else "game",
         "players": names,
         "suits": [s["id"] for s in suits],
         "suit_names": {s["id"]: s["name"] for s in suits},
