@@ -25,8 +25,8 @@ class TallyBoard(Board):
         super().__init__(act, say, spacing=theme.GAP, **kwargs)
         self.frames = GridLayout(cols=2, spacing=theme.GAP)
         self.add_widget(self.frames)
-        self.right = BoxLayout(orientation="vertical", size_hint_x=0.4, spacing=theme.GAP)
-        self.add_widget(self.right)
+        self.side = BoxLayout(orientation="vertical", size_hint_x=0.4, spacing=theme.GAP)
+        self.add_widget(self.side)
         self._pad: ValuePad | None = None
 
     def refresh(self, view: dict[str, Any]) -> None:
@@ -46,19 +46,19 @@ class TallyBoard(Board):
 
     def _offer(self, legal: list[dict[str, Any]]) -> None:
         """The points pad and Pass, as the legal actions offer them now (nothing once it is over)."""
-        self.right.clear_widgets()
+        self.side.clear_widgets()
         by_type = {spec["type"]: spec for spec in legal}
         add = by_type.get("add")
         if add is not None:
             field = add["fields"]["points"]
-            self.right.add_widget(layout.caption(add["label"]))
+            self.side.add_widget(layout.caption(add["label"]))
             self._pad = ValuePad([field], lambda points: self.act({"type": "add", "points": points}),
                                  cols=3, rows=1)
             self._pad.offer(field, back=False)
-            self.right.add_widget(self._pad)
-        self.right.add_widget(layout.spacer())
+            self.side.add_widget(self._pad)
+        self.side.add_widget(layout.spacer())
         passing = by_type.get("pass")
         if passing is not None:
             # A weighty touch (it ends the player's game): small and apart, at the foot.
-            self.right.add_widget(layout.button(passing["label"], lambda: self.act({"type": "pass"}),
+            self.side.add_widget(layout.button(passing["label"], lambda: self.act({"type": "pass"}),
                                                 size_hint_y=None, height=theme.TOUCH))
