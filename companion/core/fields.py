@@ -7,10 +7,16 @@ so no adapter learns a game's conventions by hand:
     Range    a whole number between two bounds                 a card's value, a total
     Players  one (or `count`) of the players                   who starts, whose card
     Cards    one (or `count`) card of a known deck             the card played to a trick
+    Depends  what it takes depends on another field's value     a card of the player chosen
 
 A field may be asked only `when` other fields hold certain values (a zero's revealed values
 only when the kind is "zero"), and a field may be `optional`. Every field checks a value it
 is given and words the refusal for players, so a game need not repeat its own type checks.
+
+With `count` > 1 (or `as_list`) the value is a list. A Pick may be ruled out `unless` other
+fields allow it (no face-down card of a kind that must be face-up); `one_per_group` asks for
+picks of different groups (two cards of two different players); a Range's `slots` say where
+in the public view each value entered belongs (the card a revealed value is for).
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ CHOICE = "choice"
 RANGE = "range"
 PLAYERS = "players"
 CARDS = "cards"
+DEPENDS = "depends"
 
 
 @dataclass(frozen=True)
@@ -38,6 +45,15 @@ class Pick:
     detail: str = ""
     # Options of the same group are shown together (a card's colour, a player's row).
     group: str = ""
+    # Not on offer while another field holds one of these values: {"kind": ("zero",)} on a
+    # face-down option (a zero is never played face-down). A board greys it then.
+    unless: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+
+    def allowed(self, action: Mapping[str, Any] | None) -> bool:
+        """Offered and enabled, given the other fields already chosen (None: nothing chosen yet)."""
+        if not self.enabled:
+            return False
+        return action is None or not any(_among(action.get(k), v) for k, v in self.unless.items())
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"value": self.value, "label": self.label}
@@ -47,6 +63,8 @@ class Pick:
             out["detail"] = self.detail
         if self.group:
             out["group"] = self.group
+        if self.unless:
+            out["unless"] = {k: list(v) for k, v in self.unless.items()}
         return out
 
 
@@ -65,8 +83,12 @@ class Field:
         """True when this field is asked for, given the other fields already chosen."""
         return all(action.get(name) in values for name, values in self.when.items())
 
-    def check(self, name: str, value: Any) -> str | None:
-        """None when `value` is acceptable, else a sentence saying why not."""
+    def resolve(self, action: Mapping[str, Any]) -> Field | None:
+        """The field as asked now, given the other fields chosen; None when it is not asked."""
+        return self if self.applies(action) else None
+
+    def check(self, name: str, value: Any, action: Mapping[str, Any] | None = None) -> str | None:
+        """None when `value` is acceptable (beside the other fields of `action`), else why not."""
         raise NotImplementedError
 
     def to_json(self) -> dict[str, Any]:
@@ -84,6 +106,10 @@ class Choice(Field):
 
     picks: tuple[Pick, ...] = ()
     count: int = 1
+    # The value is a list even of one (how many varies from moment to moment: tiles to replace).
+    as_list: bool = False
+    # With a list: no two picks of the same group (two cards of two different players).
+    one_per_group: bool = False
 
     kind = CHOICE
 
@@ -91,19 +117,30 @@ class Choice(Field):
     def values(self) -> list[Any]:
         return [p.value for p in self.picks if p.enabled]
 
-    def check(self, name: str, value: Any) -> str | None:
-        if self.count == 1:
-            return None if _among(value, self.values) else self._refusal(name, value)
+    @property
+    def listed(self) -> bool:
+        """Whether the value is a list."""
+        return self.count != 1 or self.as_list
+
+    def check(self, name: str, value: Any, action: Mapping[str, Any] | None = None) -> str | None:
+        offered = [p.value for p in self.picks if p.allowed(action)]
+        if not self.listed:
+            return None if _among(value, offered) else self._refusal(name, value, action)
         if not isinstance(value, list) or len(value) != self.count:
             return f"Choose {self.count} for {self.label.lower() or name}"
-        if any(not _among(v, self.values) for v in value):
-            return self._refusal(name, value)
+        if any(not _among(v, offered) for v in value):
+            return self._refusal(name, value, action)
         if len({_key(v) for v in value}) != len(value):
             return f"Choose {self.count} different ones for {self.label.lower() or name}"
+        if self.one_per_group:
+            groups = [p.group for v in value for p in self.picks if _key(p.value) == _key(v)]
+            shared = next((g for g in groups if groups.count(g) > 1), None)
+            if shared is not None:
+                return f"Choose {self.label.lower() or name} from different groups, not two of {shared}"
         return None
 
-    def _refusal(self, name: str, value: Any) -> str:
-        offered = ", ".join(p.label for p in self.picks if p.enabled)
+    def _refusal(self, name: str, value: Any, action: Mapping[str, Any] | None = None) -> str:
+        offered = ", ".join(p.label for p in self.picks if p.allowed(action))
         return f"{_shown(value)} is not a choice for {self.label.lower() or name} now" + (
             f" (choices: {offered})" if offered else "")
 
@@ -116,6 +153,10 @@ class Choice(Field):
         out["options"] = [p.to_json() for p in self.picks]
         if self.count != 1:
             out["count"] = self.count
+        if self.as_list:
+            out["as_list"] = True
+        if self.one_per_group:
+            out["one_per_group"] = True
         return out
 
 
@@ -153,13 +194,23 @@ class Range(Field):
     minimum: int = 0
     maximum: int = 0
     count: int = 1
+    # The value is a list even of one (how many varies: the face-down cards a zero turns over).
+    as_list: bool = False
+    # Where in the public view each value entered belongs, as dotted paths ("players.1.cards.2"):
+    # a board frames the card the value is asked for. Empty, or one per value.
+    slots: tuple[str, ...] = ()
 
     kind = RANGE
 
-    def check(self, name: str, value: Any) -> str | None:
-        values = value if self.count != 1 else [value]
-        if self.count != 1 and (not isinstance(value, list) or len(value) != self.count):
-            return f"Enter {self.count} values for {self.label.lower() or name}"
+    @property
+    def listed(self) -> bool:
+        """Whether the value is a list."""
+        return self.count != 1 or self.as_list
+
+    def check(self, name: str, value: Any, action: Mapping[str, Any] | None = None) -> str | None:
+        values = value if self.listed else [value]
+        if self.listed and (not isinstance(value, list) or len(value) != self.count):
+            return f"Enter {self.count} value{'s' if self.count != 1 else ''} for {self.label.lower() or name}"
         for v in values:
             if not _whole(v) or not self.minimum <= v <= self.maximum:
                 return f"{self.label or name} is a whole number from {self.minimum} to {self.maximum}, not {_shown(v)}"
@@ -170,19 +221,64 @@ class Range(Field):
         out.update(minimum=self.minimum, maximum=self.maximum)
         if self.count != 1:
             out["count"] = self.count
+        if self.as_list:
+            out["as_list"] = True
+        if self.slots:
+            out["slots"] = list(self.slots)
+        return out
+
+
+@dataclass(frozen=True)
+class Depends(Field):
+    """A field whose kind and options depend on the value another field holds.
+
+    `cases` pairs each value of the field `on` with what this field takes then: the card
+    positions of the player chosen, how many values that player has to enter. A value of
+    `on` with no case: the field is not asked.
+    """
+
+    on: str = ""
+    cases: tuple[tuple[Any, Field], ...] = ()
+
+    kind = DEPENDS
+
+    def case(self, action: Mapping[str, Any]) -> Field | None:
+        """What the field takes given the other fields chosen, or None."""
+        if self.on not in action:
+            return None
+        chosen = _key(action[self.on])
+        return next((f for v, f in self.cases if _key(v) == chosen), None)
+
+    def resolve(self, action: Mapping[str, Any]) -> Field | None:
+        if not self.applies(action):
+            return None
+        case = self.case(action)
+        return case.resolve(action) if case is not None else None
+
+    def check(self, name: str, value: Any, action: Mapping[str, Any] | None = None) -> str | None:
+        case = self.case(action or {})
+        if case is None:
+            return f"Choose {self.on} before {self.label.lower() or name}"
+        return case.check(name, value, action)
+
+    def to_json(self) -> dict[str, Any]:
+        out = super().to_json()
+        out["on"] = self.on
+        out["cases"] = [{"value": v, "field": f.to_json()} for v, f in self.cases]
         return out
 
 
 def check_fields(fields: Mapping[str, Field], action: Mapping[str, Any]) -> str | None:
     """The first reason the action's fields do not fit what the legal action takes, or None."""
-    for name, spec in fields.items():
-        if not spec.applies(action):
+    for name, declared in fields.items():
+        spec = declared.resolve(action)
+        if spec is None:
             continue
         if name not in action or action[name] is None:
-            if spec.optional:
+            if spec.optional or declared.optional:
                 continue
             return f"Say {spec.label.lower() or name}"
-        why = spec.check(name, action[name])
+        why = spec.check(name, action[name], action)
         if why:
             return why
     return None

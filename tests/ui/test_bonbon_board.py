@@ -389,7 +389,7 @@ def test_the_variety_count_at_the_reveal_a_deck_warning_and_the_game_over(make_a
         act({"type": "pass"})  # John passes first and takes a tile other than variety
         act({"type": "take_tile", "tile": next(t for t in view(app)["tiles"]["available"] if t != "variety")})
         act({"type": "pass"})
-        pile = app.table.session.expected().legal[0].fields["new_tiles"]
+        pile = [p.value for p in app.table.session.expected().legal[0].fields["new_tiles"].picks]
         act({"type": "next_round", "new_tiles": [next(t for t in pile if t != "variety")]})
     assert player(app, "Anna")["tokens"] == 2
     # Round 3: John plays three swap cards (the deck has two), then Anna passes with the variety tile.
@@ -644,7 +644,7 @@ def test_a_deck_printed_past_9_keeps_the_draw_panel_on_screen(make_app, size, hi
     press(app, "Must face-up")
     check_entry_fits(app, f"values 0 to {highest}, must face-up", finger=24)
     value(app, highest)  # the last value is on screen and takes a touch
-    assert board(app).session.view()["view"]["players"][0]["cards"][-1]["value"] == highest
+    assert app.table.session.view()["view"]["players"][0]["cards"][-1]["value"] == highest
 
 
 def rendered_size(label) -> tuple[float, float]:

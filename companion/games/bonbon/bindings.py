@@ -34,6 +34,6 @@ def control(state: State, control: str) -> dict[str, Any] | None:
     if control in (controls.CONFIRM, controls.DIAL_PUSH):
         if "end_turn" in specs:
             return {"type": "end_turn"}
-        if "next_round" in specs and not specs["next_round"].fields.get("count"):
+        if "next_round" in specs and "new_tiles" not in specs["next_round"].fields:
             return {"type": "next_round"}
     return None

@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.core import controls
 from companion.core.errors import RuleError
+from companion.core.fields import Choice, Pick
 from companion.core.game import ActionSpec, Expected
 from companion.games.bonbon.cards import is_whole
 from companion.games.bonbon.limits import collective_limit
@@ -72,7 +73,12 @@ def public_view(state: State) -> dict[str, Any]:
 
 def expected(state: State) -> Expected:
     """Nobody's turn: anyone moves the token as cards are played face-up."""
-    legal = [ActionSpec("board", "Move the collective total", {"step": [1, -1]})]
+    # The buttons and the dial move one space; a script may move more at once (apply checks that).
+    step = Choice("Move the total", picks=(
+        Pick(1, "+1", enabled=state["total"] < TOP),
+        Pick(-1, "−1", enabled=state["total"] > 0),
+    ))
+    legal = [ActionSpec("board", "Move the collective total", {"step": step})]
     if state["total"]:
         legal.append(ActionSpec("board_reset", "Next round: back to 0"))
     prompt = (

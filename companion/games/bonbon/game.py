@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion.core.game import Action, Expected, Game, GameResult, State
+from companion.core.errors import RuleError
+from companion.core.fields import check_fields
+from companion.core.game import Action, Expected, Game, GameResult, Secret, State
 from companion.core.options import Option
-from companion.games.bonbon import bindings, board, deck, effects, flow, legal, reveal, rounds
+from companion.games.bonbon import bindings, board, deck, effects, flow, legal, reveal, rounds, secrets
 from companion.games.bonbon import events as happenings
 from companion.games.bonbon import view, words
 from companion.games.bonbon.scoring import TOKENS_TO_WIN
@@ -83,8 +86,14 @@ class Bonbon(Game):
                 legal.check_fields(action, legal.BOARD_FIELDS)
             return board.apply(state, action)
         legal.check_fields(action, legal.FIELDS)
-        legal.require_legal(state, action["type"])
+        spec = legal.require_legal(state, action["type"])
         check_by(state, action)
+        why = check_fields(spec.fields, action)
+        if why:
+            # The rules' own words where they have some ("A zero must be played face-up"), on a copy:
+            # a refusal leaves the state as it was.
+            HANDLERS[action["type"]](copy.deepcopy(state), action)
+            raise RuleError(why)
         HANDLERS[action["type"]](state, action)
         return state
 
@@ -121,6 +130,22 @@ class Bonbon(Game):
 
     def describe(self, event: Mapping[str, Any]) -> str:
         return words.event_text(dict(event))
+
+    def wrong_player(self, state: State, action: Action, expected: Expected) -> str:
+        """Why `by` may not act now: passed, out of the round, or simply not their turn."""
+        try:
+            check_by(state, action)
+        except RuleError as refusal:
+            return refusal.message
+        return super().wrong_player(state, action, expected)
+
+    def secrets(self, state: State) -> list[Secret]:
+        """Cards turned face-down by the turn-face-down card: seen by all, kept by the app, not shown."""
+        return secrets.secrets(state) if state["mode"] == "game" else []
+
+    def disguises(self, state: State) -> list[State]:
+        """The same table with those cards holding other values and kinds."""
+        return secrets.disguises(state) if state["mode"] == "game" else []
 
     def control(self, state: State, control: str) -> Action | None:
         """The binding table: board.control in board mode, bindings.control in a full game."""

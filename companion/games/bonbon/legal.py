@@ -6,6 +6,7 @@ from typing import Any
 
 from companion.core.envelope import unknown_field
 from companion.core.errors import RuleError
+from companion.core.fields import Choice, Depends, Field, Pick, Players, Range
 from companion.core.game import ActionSpec, Expected
 from companion.games.bonbon import cards as c
 from companion.games.bonbon.reveal import waiting
@@ -13,6 +14,7 @@ from companion.games.bonbon.rounds import pile, replacements_needed
 from companion.games.bonbon.standing import actor, available_tiles
 from companion.games.bonbon.targets import hide_cards, peek_cards, swap_cards
 from companion.games.bonbon.tiles import DISPLAYED, TILES
+from companion.games.bonbon.words import KIND_CHIPS, TILE_LONG, TILE_SHORT
 
 State = dict[str, Any]
 
@@ -54,33 +56,98 @@ def check_fields(action: dict[str, Any], fields: dict[str, set[str]]) -> None:
         raise RuleError(f"A {kind} action takes no field {extra!r}")
 
 
-def _values(state: State) -> list[int]:
-    return list(range(1, state["max_value"] + 1))
+# -- the fields, in the words the board shows ------------------------------------
+
+
+def card_slot(state: State, name: str, index: int) -> str:
+    """Where a card lies in the public view: players.<seat>.cards.<index from 0>."""
+    return f"players.{state['players'].index(name)}.cards.{index}"
+
+
+def _value(state: State, label: str = "Value", **kw: Any) -> Range:
+    # RULINGS: values 0 to max_value; "a 0 is always the zero card", so any other card shows 1 or more.
+    return Range(label, minimum=1, maximum=state["max_value"], **kw)
+
+
+def _tiles(label: str, tiles: list[str], **kw: Any) -> Choice:
+    """Bonus tiles, each labelled by what it scores (the tile strip's and the buttons' words)."""
+    return Choice(label, picks=tuple(Pick(t, TILE_SHORT[t], detail=TILE_LONG[t]) for t in tiles), **kw)
+
+
+def _owners(targets: list[dict[str, Any]]) -> list[str]:
+    return list(dict.fromkeys(t["player"] for t in targets))
+
+
+def _card_of_player(state: State, targets: list[dict[str, Any]]) -> dict[str, Field]:
+    """A player, then one of their cards: every card of an owner is offered, the ones the effect
+    cannot take greyed, so a board shows each card in its place in the row."""
+    owners = _owners(targets)
+    aimed = {(t["player"], t["card"]) for t in targets}
+    cases = tuple(
+        (name, Choice("Card", picks=tuple(
+            Pick(i + 1, f"Card {i + 1}", enabled=(name, i + 1) in aimed)
+            for i in range(len(state["rows"][name])))))
+        for name in owners
+    )
+    return {
+        "player": Players.of("Whose card", state["players"], enabled=owners),
+        "card": Depends("Card", on="player", cases=cases),
+    }
 
 
 def _draw_spec(state: State) -> ActionSpec:
-    row = state["rows"][actor(state)]
-    return ActionSpec(
-        "draw",
-        LABELS["draw"],
-        {
-            "face": [c.UP, c.DOWN],
-            "kind": list(c.KINDS),
-            "face_up_only": list(c.FACE_UP_ONLY),
-            "value": _values(state),
-            # Positions (from 1) of the face-down cards a zero would turn over that need a value.
-            "zero_reveals": [i + 1 for i in c.unknown(row, c.trailing_face_down(row))],
-        },
-    )
+    who = actor(state)
+    row = state["rows"][who]
+    # The face-down cards a zero would turn over that need a value (the others the app knows).
+    need = c.unknown(row, c.trailing_face_down(row))
+    fields: dict[str, Field] = {
+        "face": Choice("Face", picks=(
+            Pick(c.UP, "Face up"),
+            # "Zeros: They must be played face up." / "Must play face-up: These cards must always be played face-up"
+            Pick(c.DOWN, "Face down", unless={"kind": c.FACE_UP_ONLY}),
+        )),
+        # A face-down card is entered without its kind: it is as secret as its value.
+        "kind": Choice("Card kind", picks=tuple(Pick(k, KIND_CHIPS[k]) for k in c.KINDS), when={"face": (c.UP,)}),
+        # A zero is worth 0: only the other kinds ask for a value.
+        "value": _value(state, when={"face": (c.UP,), "kind": tuple(k for k in c.KINDS if k != c.ZERO)}),
+    }
+    if need:
+        fields["revealed"] = _value(
+            state, "Values of the face-down cards the zero turns over", count=len(need), as_list=True,
+            slots=tuple(card_slot(state, who, i) for i in need), when={"face": (c.UP,), "kind": (c.ZERO,)})
+    return ActionSpec("draw", LABELS["draw"], fields)
 
 
 def _pass_spec(state: State, label: str = "Pass", by_card: bool = False) -> ActionSpec:
     entitled = (by_card or not state["passed"]) and available_tiles(state)
-    return ActionSpec("pass", label, {"tile": available_tiles(state)} if entitled else {})
+    # Without a tile the passer chooses one next (take_tile): the tile may come with the pass or after it.
+    fields = {"tile": _tiles("Bonus tile", available_tiles(state), optional=True)} if entitled else {}
+    # Passing ends the player's round: weighty, so a board makes it hard to hit by accident.
+    return ActionSpec("pass", label, fields, weighty=True)
 
 
 def _end_turn(label: str) -> ActionSpec:
     return ActionSpec("end_turn", label)
+
+
+def _peek_spec(state: State) -> ActionSpec:
+    targets = peek_cards(state)
+    fields = _card_of_player(state, targets)
+    # The value is asked only for a card nobody has seen; a card turned face-down by an effect is known.
+    needed: dict[str, list[int]] = {}
+    for t in targets:
+        if t["value_needed"]:
+            needed.setdefault(t["player"], []).append(t["card"])
+    fields["value"] = Depends("Value", on="player", cases=tuple(
+        (name, _value(state, when={"card": tuple(positions)})) for name, positions in needed.items()))
+    return ActionSpec("peek", LABELS["peek"], fields)
+
+
+def _swap_spec(state: State) -> ActionSpec:
+    # "you may swap any two cards (including this one) between any two players, including yourself."
+    picks = tuple(Pick({"player": t["player"], "card": t["card"]}, f"{t['player']}'s card {t['card']}", group=t["player"])
+                  for t in swap_cards(state))
+    return ActionSpec("swap", LABELS["swap"], {"cards": Choice("Cards to swap", picks=picks, count=2, one_per_group=True)})
 
 
 def _effect_specs(state: State) -> list[ActionSpec]:
@@ -88,12 +155,28 @@ def _effect_specs(state: State) -> list[ActionSpec]:
     if effect == c.PASS_TILE:
         spec = _pass_spec(state, "Pass now and take a bonus tile", by_card=True)
     elif effect == c.PEEK:
-        spec = ActionSpec("peek", LABELS["peek"], {"cards": peek_cards(state), "value": _values(state)})
+        spec = _peek_spec(state)
     elif effect == c.SWAP:
-        spec = ActionSpec("swap", LABELS["swap"], {"cards": swap_cards(state), "count": 2, "different_players": True})
+        spec = _swap_spec(state)
     else:
-        spec = ActionSpec("hide", LABELS["hide"], {"cards": hide_cards(state)})
+        spec = ActionSpec("hide", LABELS["hide"], _card_of_player(state, hide_cards(state)))
     return [spec, _end_turn("Don't use the effect")]
+
+
+def _reveal_spec(state: State) -> ActionSpec:
+    left = waiting(state)
+    values = tuple(
+        (w["player"], _value(state, f"{w['player']}'s face-down cards", count=w["values"], as_list=True,
+                             slots=tuple(card_slot(state, w["player"], p - 1) for p in w["cards"])))
+        for w in left if w["values"]
+    )
+    variety = tuple((w["player"], Range("Different illustrations", minimum=0, maximum=w["variety_max"]))
+                    for w in left if w["variety"])
+    return ActionSpec("reveal", LABELS["reveal"], {
+        "player": Players.of("Whose cards", state["players"], enabled=[w["player"] for w in left]),
+        "values": Depends("Values", on="player", cases=values),
+        "variety": Depends("Different illustrations", on="player", cases=variety),
+    })
 
 
 def legal(state: State) -> list[ActionSpec]:
@@ -104,7 +187,11 @@ def legal(state: State) -> list[ActionSpec]:
             ActionSpec(
                 "start",
                 "Lay out three bonus tiles and start",
-                {"tiles": list(TILES), "count": DISPLAYED, "first": list(state["players"])},
+                {
+                    "tiles": _tiles("Bonus tiles on display", list(TILES), count=DISPLAYED),
+                    # "The last player to have eaten chocolate will be the starting player."
+                    "first": Players.of("Who starts", state["players"], optional=True),
+                },
             )
         ]
     if phase == "play":
@@ -118,12 +205,12 @@ def legal(state: State) -> list[ActionSpec]:
         if step == "effect":
             return _effect_specs(state)
         if step == "tile":
-            return [ActionSpec("take_tile", LABELS["take_tile"], {"tile": available_tiles(state)})]
+            return [ActionSpec("take_tile", LABELS["take_tile"], {"tile": _tiles("Bonus tile", available_tiles(state))})]
     if phase == "reveal":
-        return [ActionSpec("reveal", LABELS["reveal"], {"players": waiting(state), "value": _values(state)})]
+        return [_reveal_spec(state)]
     if phase == "scored":
         need = replacements_needed(state)
-        fields = {"new_tiles": pile(state), "count": need} if need else {}
+        fields = {"new_tiles": _tiles("New bonus tiles", pile(state), count=need, as_list=True)} if need else {}
         return [ActionSpec("next_round", LABELS["next_round"], fields)]
     return []
 
@@ -180,10 +267,11 @@ def expected(state: State) -> Expected:
     return Expected(actor(state), prompt(state), tuple(legal(state)))
 
 
-def require_legal(state: State, kind: str) -> None:
-    """Refuse an action type the rules do not allow at this moment, saying what is awaited."""
-    if any(spec.type == kind for spec in legal(state)):
-        return
+def require_legal(state: State, kind: str) -> ActionSpec:
+    """The legal action of this type now, or a refusal saying what is awaited."""
+    spec = next((spec for spec in legal(state) if spec.type == kind), None)
+    if spec is not None:
+        return spec
     if state["phase"] == "over":
         raise RuleError("The game is over. Undo to change the last move.")
     raise RuleError(f"{LABELS[kind]} is not possible now. {prompt(state)}")

@@ -24,6 +24,19 @@ TILE_LONG = {
     "variety": "1 point per different illustration",
 }
 
+# The kinds a face-up card may be, as a board's chips show them; on the touchscreen the zero has
+# its own value button ("0") instead of a chip.
+KIND_CHIPS = {
+    "regular": "Regular",
+    "must_up": "Must face-up",
+    "zero": "Zero",
+    "pass_tile": "Pass + tile",
+    "peek": "Reveal",
+    "swap": "Swap",
+    "draw_again": "Draw again",
+    "hide": "Turn down",
+}
+
 DECIDED = {
     "points": "most points",
     "cards played": "tied on points: most cards played, zeros not counted",

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from companion.core import RuleError, Session
+from companion.core.fields import Choice, Depends, Range
 from companion.games.bonbon import Bonbon
 from companion.replay import replay
 
@@ -83,3 +84,47 @@ def refused(s, action, message):
     with pytest.raises(RuleError, match=message):
         s.dispatch(action)
     assert s.state == before and s.revision == revision
+
+
+def plain(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Events without the words the session adds to each (the game's own fields only)."""
+    return [{k: v for k, v in e.items() if k != "text"} for e in events]
+
+
+# -- the typed fields of a legal action, read back as the facts a test checks -------------------
+
+
+def spec(s: Session, kind: str):
+    return next(item for item in s.expected().legal if item.type == kind)
+
+
+def offered(field: Choice) -> list[Any]:
+    """The values a choice offers now (greyed options left out)."""
+    return [p.value for p in field.picks if p.enabled]
+
+
+def cases(field: Depends) -> dict[Any, Any]:
+    return dict(field.cases)
+
+
+def targets(spec_) -> list[dict[str, Any]]:
+    """The cards an effect may aim at, {"player", "card"} in seat and row order (a peek adds
+    "value_needed": whether the table enters the card's value)."""
+    fields = spec_.fields
+    if "cards" in fields:  # a swap: the two cards are one choice
+        return offered(fields["cards"])
+    out = []
+    for name, card in fields["card"].cases:
+        for position in offered(card):
+            item: dict[str, Any] = {"player": name, "card": position}
+            if "value" in fields:
+                value = cases(fields["value"]).get(name)
+                item["value_needed"] = value is not None and value.applies({"card": position})
+            out.append(item)
+    return out
+
+
+def zero_reveals(s: Session) -> list[int]:
+    """Positions (from 1) of the face-down cards a zero would turn over that need a value."""
+    field: Range | None = spec(s, "draw").fields.get("revealed")
+    return [int(slot.rsplit(".", 1)[1]) + 1 for slot in field.slots] if field else []

@@ -10,63 +10,71 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.core import RuleError, Session
+from companion.core.fields import check_fields
 from companion.games.bonbon import Bonbon
 from companion.games.bonbon.cards import DOWN, UP
 from companion.games.bonbon.legal import FIELDS
 from companion.games.bonbon.limits import collective_limit, personal_limit, table_face_up_sum
+from tests.games.bonbon.support import cases, offered, targets
 
 GAME = Bonbon()
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 
 
 def legal_action(rng: random.Random, expected) -> dict:
-    """A random action using only the types and choices expected() offers."""
+    """A random action using only the types and choices expected() offers (its typed fields)."""
     specs = list(expected.legal)
     weights = [5 if spec.type == "draw" else 1 for spec in specs]
     spec = rng.choices(specs, weights)[0]
     f = spec.fields
     action: dict = {"type": spec.type}
     if spec.type == "start":
-        action["tiles"] = rng.sample(f["tiles"], f["count"])
+        action["tiles"] = rng.sample(offered(f["tiles"]), f["tiles"].count)
         if rng.random() < 0.5:
-            action["first"] = rng.choice(f["first"])
+            action["first"] = rng.choice(offered(f["first"]))
     elif spec.type == "draw":
-        values = f["value"][: rng.choice([3, 5, len(f["value"])])]  # small cards make longer rounds
+        top = rng.choice([3, 5, f["value"].maximum])  # small cards make longer rounds
+        values = list(range(f["value"].minimum, min(top, f["value"].maximum) + 1))
         if rng.random() < 0.4:
             action["face"] = DOWN
         else:
-            kind = rng.choice(f["kind"])
+            kind = rng.choice(offered(f["kind"]))
             action.update(face=UP, kind=kind)
             if kind == "zero":
-                if f["zero_reveals"]:
-                    action["revealed"] = [rng.choice(values) for _ in f["zero_reveals"]]
+                if "revealed" in f:
+                    action["revealed"] = [rng.choice(values) for _ in range(f["revealed"].count)]
             else:
                 action["value"] = rng.choice(values)
     elif spec.type == "pass":
         if f.get("tile") and rng.random() < 0.5:
-            action["tile"] = rng.choice(f["tile"])
+            action["tile"] = rng.choice(offered(f["tile"]))
     elif spec.type == "take_tile":
-        action["tile"] = rng.choice(f["tile"])
+        action["tile"] = rng.choice(offered(f["tile"]))
     elif spec.type == "peek":
-        card = rng.choice(f["cards"])
+        card = rng.choice(targets(spec))
         action.update(player=card["player"], card=card["card"])
         if card["value_needed"]:
-            action["value"] = rng.choice(f["value"][:5])
+            action["value"] = rng.randint(1, 5)
     elif spec.type == "swap":
-        a = rng.choice(f["cards"])
-        b = rng.choice([c for c in f["cards"] if c["player"] != a["player"]])
+        a = rng.choice(offered(f["cards"]))
+        b = rng.choice([c for c in offered(f["cards"]) if c["player"] != a["player"]])
         action["cards"] = [a, b]
     elif spec.type == "hide":
-        card = rng.choice(f["cards"])
+        card = rng.choice(targets(spec))
         action.update(player=card["player"], card=card["card"])
     elif spec.type == "reveal":
-        who = rng.choice(f["players"])
-        action.update(player=who["player"], values=[rng.choice(f["value"]) for _ in range(who["values"])])
-        if who["variety"]:
-            action["variety"] = rng.randint(0, who["variety_max"])
+        who = rng.choice(offered(f["player"]))
+        action["player"] = who
+        values = cases(f["values"]).get(who)
+        action["values"] = [rng.randint(values.minimum, values.maximum) for _ in range(values.count)] if values else []
+        variety = cases(f["variety"]).get(who)
+        if variety:
+            action["variety"] = rng.randint(variety.minimum, variety.maximum)
     elif spec.type == "next_round":
-        if f.get("count"):
-            action["new_tiles"] = rng.sample(f["new_tiles"], f["count"])
+        if "new_tiles" in f:
+            action["new_tiles"] = rng.sample(offered(f["new_tiles"]), f["new_tiles"].count)
+    # What the rules accept is exactly what the typed fields describe.
+    assert check_fields(f, action) is None, (action, spec.to_json())
     return action
 
 

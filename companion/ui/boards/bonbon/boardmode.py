@@ -11,9 +11,10 @@ from typing import Any
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.ui import theme
-from companion.ui.boards.bonbon import parts, words
+from companion.ui.boards.bonbon import words
 from companion.ui.boards.bonbon.collective import BigTotal
 from companion.ui.boards.bonbon.parts import Act
+from companion.ui.kit.layout import button
 from companion.ui.widgets import Panel, Text
 
 MINUS = "−"  # U+2212, as wide as the plus
@@ -27,7 +28,7 @@ class BoardMode(BoxLayout):
     def __init__(self, act: Act, **kwargs) -> None:
         super().__init__(spacing=theme.GAP, **kwargs)
         self.act = act
-        self.minus = parts.button(f"[b]{MINUS}[/b]", lambda: self.act({"type": "board", "step": -1}),
+        self.minus = button(f"[b]{MINUS}[/b]", lambda: self.act({"type": "board", "step": -1}),
                                   font_size=theme.FONT_HUGE, size_hint_x=None, size_hint_y=1, width=150)
         self.add_widget(self.minus)
         self.centre = Panel(orientation="vertical", padding=(theme.PAD * 1.5, theme.PAD), spacing=theme.GAP)
@@ -35,11 +36,11 @@ class BoardMode(BoxLayout):
                             height=theme.FONT * 1.4, halign="center")
         self.total = BigTotal()
         self.hint = Text(text="", font_size=theme.FONT_SMALL, color=theme.MUTED, halign="center")
-        self.reset = parts.button("Next round: back to 0", lambda: self.act({"type": "board_reset"}))
+        self.reset = button("Next round: back to 0", lambda: self.act({"type": "board_reset"}))
         for widget in (self.heading, self.total, self.hint, self.reset):
             self.centre.add_widget(widget)
         self.add_widget(self.centre)
-        self.plus = parts.button("[b]+[/b]", lambda: self.act({"type": "board", "step": 1}), primary=True,
+        self.plus = button("[b]+[/b]", lambda: self.act({"type": "board", "step": 1}), primary=True,
                                  font_size=theme.FONT_HUGE, size_hint_x=None, size_hint_y=1, width=150)
         self.add_widget(self.plus)
 

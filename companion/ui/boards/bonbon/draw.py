@@ -11,8 +11,12 @@ from typing import Any
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.ui import theme
-from companion.ui.boards.bonbon import parts, words
+from companion.ui.boards.bonbon import words
 from companion.ui.boards.bonbon.parts import Act, Focus
+from companion.ui.kit import fields as f
+from companion.ui.kit.layout import Prompt, button, grid, spacer
+from companion.ui.kit.pad import ValuePad, value_grid
+from companion.ui.kit.toggle import toggle
 from companion.ui.widgets import Text
 
 TIGHT = 4  # px between the draw panel's rows and buttons
@@ -30,9 +34,14 @@ class DrawPanel(BoxLayout):
         self.act = act
         self.focus = focus
         self.fields = legal["draw"]["fields"]
+        # The kinds that may not be played face-down: the face-down option is ruled out beside them.
+        down = f.option(self.fields["face"], "down")
+        self.face_up_only = {k for k in f.values(self.fields["kind"])
+                             if down is None or not f.allowed(down, {"face": "down", "kind": k})}
         self.kind = "regular"
         self.revealed: list[int] = []  # values entered so far for the cards a zero turns over
         self.zeroing = False
+        self.zero_pad: ValuePad | None = None
         self.build()
 
     # -- the common case -----------------------------------------------------
@@ -43,19 +52,19 @@ class DrawPanel(BoxLayout):
             self._zero_reveals()
             return
         self.focus([])
-        kinds = [k for k in words.KIND_CHIPS if k in self.fields["kind"]]
-        chips = [parts.toggle(words.KIND_CHIPS[k], k == self.kind, lambda on, k=k: on and self._kind(k),
-                              group=f"bonbon-kind-{id(self)}") for k in kinds]
-        self.add_widget(parts.grid(chips, 4, spacing=TIGHT))
+        kinds = [k for k in f.values(self.fields["kind"]) if k != words.ZERO]
+        chips = [toggle(f.label(self.fields["kind"], k), k == self.kind, lambda on, k=k: on and self._kind(k),
+                        group=f"bonbon-kind-{id(self)}") for k in kinds]
+        self.add_widget(grid(chips, 4, spacing=TIGHT))
         # One line whatever the kind: its words are short enough, and it is shortened rather than wrapped.
         self.hint = Text(text=self._hint(), wrap=False, font_size=theme.FONT_SMALL, color=theme.MUTED,
                          size_hint_y=None, height=round(theme.FONT_SMALL * 1.25))
         self.add_widget(self.hint)
-        values = ([0] if "zero" in self.fields["kind"] else []) + list(self.fields["value"])
-        self.add_widget(parts.value_grid(values, self._value, spacing=TIGHT))
+        values = ([0] if words.ZERO in f.values(self.fields["kind"]) else []) + f.values(self.fields["value"])
+        self.add_widget(value_grid(values, self._value, spacing=TIGHT))
         actions = self._actions()
-        self.add_widget(parts.grid(actions, len(actions), spacing=TIGHT))
-        self.add_widget(parts.spacer())
+        self.add_widget(grid(actions, len(actions), spacing=TIGHT))
+        self.add_widget(spacer())
 
     def _hint(self) -> str:
         return words.KIND_HINTS[self.kind]
@@ -63,21 +72,21 @@ class DrawPanel(BoxLayout):
     def _kind(self, kind: str) -> None:
         self.kind = kind
         self.hint.text = self._hint()
-        self.face_down.disabled = kind in self.fields["face_up_only"]
+        self.face_down.disabled = kind in self.face_up_only
 
     def _actions(self) -> list[Any]:
         three = "pass" in self.legal and "end_turn" in self.legal
         size = theme.FONT_SMALL if three else theme.FONT  # three buttons share the width
-        self.face_down = parts.button("Face down", self._face_down, font_size=size)
-        self.face_down.disabled = self.kind in self.fields["face_up_only"]
+        self.face_down = button("Face down", self._face_down, font_size=size)
+        self.face_down.disabled = self.kind in self.face_up_only
         out = [self.face_down]
         if "end_turn" in self.legal:
-            out.append(parts.button(self.legal["end_turn"]["label"], lambda: self.act({"type": "end_turn"}),
-                                    font_size=theme.FONT_SMALL))
+            out.append(button(self.legal["end_turn"]["label"], lambda: self.act({"type": "end_turn"}),
+                              font_size=theme.FONT_SMALL))
         if "pass" in self.legal:
             earns = "tile" in self.legal["pass"]["fields"]
             label = f"[b]Pass[/b]\n[size={int(theme.FONT_SMALL * 0.85)}]takes a tile[/size]" if earns else "Pass"
-            out.append(parts.button(label, lambda: self.act({"type": "pass"}), primary=True, font_size=size))
+            out.append(button(label, lambda: self.act({"type": "pass"}), primary=True, font_size=size))
         return out
 
     def _face_down(self) -> None:
@@ -86,7 +95,7 @@ class DrawPanel(BoxLayout):
 
     def _value(self, value: int) -> None:
         if value == 0:
-            if self.fields["zero_reveals"]:
+            if "revealed" in self.fields:
                 self.zeroing = True
                 self.revealed = []
                 self.build()
@@ -102,27 +111,38 @@ class DrawPanel(BoxLayout):
             return "Cleared the zero being entered"
         if self.kind != "regular":
             # A kind chosen is the first of a card's two touches: half entered too.
-            chosen, self.kind = words.KIND_CHIPS[self.kind], "regular"
+            chosen, self.kind = f.label(self.fields["kind"], self.kind), "regular"
             self.build()
             return f"Cleared the card kind chosen ({chosen})"
         return None
 
     # -- a zero turning cards over -------------------------------------------
 
+    def _positions(self) -> list[int]:
+        """The cards the zero turns over that need a value, from 1 on the left."""
+        return [path[-1] + 1 for path in f.slots(self.fields["revealed"])]
+
+    def _caption(self, entered: list[int]) -> str:
+        positions = self._positions()
+        said = f" Entered: {', '.join(str(v) for v in entered)}." if entered else ""
+        return (f"The zero turns over {self.who}'s face-down card{'s' if len(positions) > 1 else ''}, "
+                f"left to right.{said} Card {positions[len(entered)]} (from the left) shows:")
+
     def _zero_reveals(self) -> None:
-        positions = self.fields["zero_reveals"]
-        done = len(self.revealed)
-        entered = f" Entered: {', '.join(str(v) for v in self.revealed)}." if self.revealed else ""
-        self.add_widget(parts.caption(
-            f"The zero turns over {self.who}'s face-down card{'s' if len(positions) > 1 else ''}, "
-            f"left to right.{entered} Card {positions[done]} (from the left) shows:", bold=True))
-        self.add_widget(parts.value_grid(list(self.fields["value"]), self._revealed, back=self._back))
-        self.add_widget(parts.spacer())
-        self.focus([(self.who, positions[done])])
+        field = self.fields["revealed"]
+        # Every step's words reserve their room above the pad, so the pad never moves between cards.
+        top = f.values(field)[-1]
+        reserve = [self._caption([top] * done) for done in range(f.count(field))]
+        self.add_widget(Prompt(self._caption(self.revealed), reserve, bold=True))
+        self.zero_pad = ValuePad([field], self._revealed, back=self._back)
+        self.zero_pad.offer(field)
+        self.add_widget(self.zero_pad)
+        self.add_widget(spacer())
+        self.focus([(self.who, self._positions()[len(self.revealed)])])
 
     def _revealed(self, value: int) -> None:
         self.revealed.append(value)
-        if len(self.revealed) < len(self.fields["zero_reveals"]):
+        if len(self.revealed) < f.count(self.fields["revealed"]):
             self.build()
             return
         values, self.revealed, self.zeroing = self.revealed, [], False

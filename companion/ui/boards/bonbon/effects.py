@@ -15,8 +15,11 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.stacklayout import StackLayout
 
 from companion.ui import theme
-from companion.ui.boards.bonbon import parts, words
+from companion.ui.boards.bonbon import words
 from companion.ui.boards.bonbon.parts import Act, Focus, Say
+from companion.ui.kit import fields as f
+from companion.ui.kit.layout import GAP, button, caption, grid, spacer
+from companion.ui.kit.pad import value_grid
 from companion.ui.widgets import BigButton
 
 ASK = {
@@ -60,7 +63,7 @@ class TargetPanel(BoxLayout):
 
     def __init__(self, spec: dict[str, Any], decline: dict[str, Any] | None, players: list[dict[str, Any]],
                  colours: dict[str, list[float]], act: Act, focus: Focus, say: Say, **kwargs) -> None:
-        super().__init__(orientation="vertical", spacing=parts.GAP, **kwargs)
+        super().__init__(orientation="vertical", spacing=GAP, **kwargs)
         self.focus = focus
         self.say = say
         self.spec = spec
@@ -69,7 +72,7 @@ class TargetPanel(BoxLayout):
         self.players = {p["name"]: p for p in players}
         self.colours = colours
         self.act = act
-        self.targets = {(t["player"], t["card"]): t for t in spec["fields"]["cards"]}
+        self.targets = set(targets(spec))
         self.first: dict[str, Any] | None = None  # the swap's first card
         self.asking: dict[str, Any] | None = None  # the reveal's card whose value the table enters
         self.buttons: list[CardButton] = []
@@ -82,11 +85,11 @@ class TargetPanel(BoxLayout):
         if self.asking:
             self._ask_value()
         else:
-            self.add_widget(parts.caption(self._ask(), bold=True))
+            self.add_widget(caption(self._ask(), bold=True))
             self.add_widget(self._picker())
         if self.decline:
-            self.add_widget(parts.grid([parts.button(self.decline["label"], lambda: self.act({"type": "end_turn"}),
-                                                     font_size=theme.FONT_SMALL)], 1))
+            self.add_widget(grid([button(self.decline["label"], lambda: self.act({"type": "end_turn"}),
+                                         font_size=theme.FONT_SMALL)], 1))
 
     def _ask(self) -> str:
         if self.kind == "swap" and self.first:
@@ -97,7 +100,7 @@ class TargetPanel(BoxLayout):
         return ASK[self.kind]
 
     def _picker(self) -> ScrollView:
-        lines = GridLayout(cols=1, spacing=parts.GAP, size_hint_y=None)
+        lines = GridLayout(cols=1, spacing=GAP, size_hint_y=None)
         lines.bind(minimum_height=lines.setter("height"))
         self.buttons = []
         owners = []
@@ -111,12 +114,12 @@ class TargetPanel(BoxLayout):
         return scroll
 
     def _line(self, name: str) -> BoxLayout:
-        line = BoxLayout(spacing=parts.GAP, size_hint_y=None, height=theme.TOUCH)
+        line = BoxLayout(spacing=GAP, size_hint_y=None, height=theme.TOUCH)
         label = Label(text=name, bold=True, font_size=theme.FONT_SMALL, color=self.colours[name], size_hint_x=None,
                       width=96, halign="left", valign="middle", shorten=True, shorten_from="right")
         label.bind(size=lambda w, *_: setattr(w, "text_size", w.size))
         line.add_widget(label)
-        cards = StackLayout(spacing=parts.GAP)
+        cards = StackLayout(spacing=GAP)
         for i, card in enumerate(self.players[name]["cards"]):
             ref = {"player": name, "card": i + 1}
             button = CardButton(ref, card)
@@ -142,7 +145,7 @@ class TargetPanel(BoxLayout):
         if self.kind == "hide":
             self.act({"type": "hide", **ref})
         elif self.kind == "peek":
-            if self.targets[(ref["player"], ref["card"])].get("value_needed"):
+            if self._value_field(ref) is not None:
                 self.asking = ref
                 self.build()
             else:
@@ -164,10 +167,15 @@ class TargetPanel(BoxLayout):
 
     def _ask_value(self) -> None:
         ref = self.asking
-        self.add_widget(parts.caption(f"{ref['player']}'s card {ref['card']} (from the left) turns face-up. "
-                                      "Its value:", bold=True))
-        self.add_widget(parts.value_grid(list(self.spec["fields"]["value"]), self._peeked, back=self._back))
-        self.add_widget(parts.spacer())
+        self.add_widget(caption(f"{ref['player']}'s card {ref['card']} (from the left) turns face-up. "
+                                "Its value:", bold=True))
+        self.add_widget(value_grid(f.values(self._value_field(ref)), self._peeked, back=self._back))
+        self.add_widget(spacer())
+
+    def _value_field(self, ref: dict[str, Any]) -> dict[str, Any] | None:
+        """The value a reveal card asks for this card: only one the table has not seen has to be entered."""
+        value = self.spec["fields"].get("value")
+        return f.resolve(value, ref) if value else None
 
     def _peeked(self, value: int) -> None:
         self.act({"type": "peek", **self.asking, "value": value})
@@ -176,3 +184,12 @@ class TargetPanel(BoxLayout):
         self.asking = None
         self.build()
 
+
+def targets(spec: dict[str, Any]) -> list[tuple[str, int]]:
+    """The cards an effect may take, (player, position from 1): a swap's one choice of cards, or a
+    player's cards for the reveal and the turn-face-down card."""
+    fields = spec["fields"]
+    if "cards" in fields:
+        return [(ref["player"], ref["card"]) for ref in f.values(fields["cards"])]
+    return [(name, position) for name in f.cases(fields["card"])
+            for position in f.values(f.resolve(fields["card"], {"player": name}))]

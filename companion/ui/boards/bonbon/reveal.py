@@ -1,7 +1,9 @@
 """The end of a round: each player turns their face-down cards over and the table enters the values.
 
 One player at a time (the first still waiting, or the one tapped), values left to right,
-then the variety tile's count of illustrations if that player holds it.
+then the variety tile's count of illustrations if that player holds it. One pad serves the
+whole of a player's entry, every value and count in the same place from the first card to the
+count, so a quick second tap never lands on another number.
 """
 
 from __future__ import annotations
@@ -10,65 +12,96 @@ from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.ui.boards.bonbon import parts, words
+from companion.ui.boards.bonbon import words
 from companion.ui.boards.bonbon.parts import Act, Focus, Say
+from companion.ui.kit import fields as f
+from companion.ui.kit.layout import GAP, Prompt, grid, spacer
+from companion.ui.kit.pad import ValuePad
+from companion.ui.kit.toggle import name_chip
 
 
 class RevealPanel(BoxLayout):
     def __init__(self, spec: dict[str, Any], players: list[dict[str, Any]], act: Act, focus: Focus, say: Say,
                  **kwargs) -> None:
-        super().__init__(orientation="vertical", spacing=parts.GAP, **kwargs)
+        super().__init__(orientation="vertical", spacing=GAP, **kwargs)
         self.say = say
-        self.waiting = {w["player"]: w for w in spec["fields"]["players"]}
+        self.fields = spec["fields"]
+        self.waiting = f.values(self.fields["player"])
         self.rows = {p["name"]: p.get("cards", []) for p in players}
-        self.values_offered = list(spec["fields"]["value"])
         self.act = act
         self.focus = focus
-        self.player = next(iter(self.waiting))
+        self.player = self.waiting[0]
         self.values: list[int] = []
         self.build()
 
-    def build(self) -> None:
-        self.clear_widgets()
-        need = self.waiting[self.player]
-        counting = len(self.values) >= need["values"]
-        # While a player's count of illustrations follows their values, the names give way: a long
-        # count may need a third row of buttons at 800x480 (Back brings them back).
-        if len(self.waiting) > 1 and not (counting and self.values):
-            chips = [parts.name_chip(name, name == self.player, self._choose, f"bonbon-reveal-{id(self)}")
-                     for name in self.waiting]
-            self.add_widget(parts.grid(chips, min(3, len(chips))))
-        so_far = f" Entered: {', '.join(str(v) for v in self.values)}." if self.values else ""
-        back = self._back if self.values else None
-        if not counting:
-            # Every back in the row, as the table counts them, the ones the app knows too.
-            count = max(need["values"], len(self._down()))
-            # Named by its place in the row, as the zero and the reveal card name theirs, and framed on
-            # the board: counting only the cards still to enter named another card than the table saw.
-            position = need["cards"][len(self.values)]
-            self.add_widget(parts.caption(
-                f"{self.player} turns over {count} face-down card{'s' if count > 1 else ''}, left to right"
-                f"{self._known(need)}.{so_far} Card {position} (from the left) shows:", bold=True))
-            self.add_widget(parts.value_grid(self.values_offered, self._value, back=back))
-            self.focus([(self.player, position)])
-        else:
-            self.add_widget(parts.caption(
-                f"{self.player} holds the {words.TILE_SHORT['variety']} tile: how many different "
-                f"illustrations among their cards (not zeros)?{so_far}", bold=True))
-            self.add_widget(parts.value_grid(list(range(need["variety_max"] + 1)), self._variety, cols=6, back=back, rows=3))
-            self.focus([])
-        self.add_widget(parts.spacer())
+    # -- what the chosen player has to enter -----------------------------------
 
-    def _known(self, need: dict[str, Any]) -> str:
+    def _field(self, name: str) -> dict[str, Any] | None:
+        return f.resolve(self.fields[name], {"player": self.player})
+
+    def _positions(self) -> list[int]:
+        """The cards to enter, from 1 on the left, in the order of the values."""
+        values = self._field("values")
+        return [path[-1] + 1 for path in f.slots(values)] if values else []
+
+    def _counting(self, entered: list[int]) -> bool:
+        return len(entered) >= len(self._positions())
+
+    def _caption(self, entered: list[int]) -> str:
+        so_far = f" Entered: {', '.join(str(v) for v in entered)}." if entered else ""
+        if self._counting(entered):
+            return (f"{self.player} holds the {words.TILE_SHORT['variety']} tile: how many different "
+                    f"illustrations among their cards (not zeros)?{so_far}")
+        positions = self._positions()
+        # Every back in the row, as the table counts them, the ones the app knows too.
+        count = max(len(positions), len(self._down()))
+        # Named by its place in the row, as the zero and the reveal card name theirs, and framed on
+        # the board: counting only the cards still to enter named another card than the table saw.
+        return (f"{self.player} turns over {count} face-down card{'s' if count > 1 else ''}, left to right"
+                f"{self._known(positions)}.{so_far} Card {positions[len(entered)]} (from the left) shows:")
+
+    # -- building ----------------------------------------------------------------
+
+    def build(self) -> None:
+        """The panel for the chosen player: built once per player, then only the words and the pad's
+        live buttons change from step to step."""
+        self.clear_widgets()
+        if len(self.waiting) > 1:
+            chips = [name_chip(name, name == self.player, self._choose, f"bonbon-reveal-{id(self)}")
+                     for name in self.waiting]
+            self.add_widget(grid(chips, min(3, len(chips))))
+        steps = len(self._positions()) + (1 if self._field("variety") else 0)
+        top = max([9, *f.values(self._field("values")), *f.values(self._field("variety"))])
+        self.prompt = Prompt(self._caption(self.values), [self._caption([top] * done) for done in range(steps)],
+                             bold=True)
+        self.add_widget(self.prompt)
+        fields = [field for field in (self._field("values"), self._field("variety")) if field]
+        # With the count of illustrations too, 0 and the counts join the values: a third row keeps
+        # every button a finger wide.
+        self.pad = ValuePad(fields, self._entered, back=self._back, rows=3 if self._field("variety") else 2)
+        self.add_widget(self.pad)
+        self.add_widget(spacer())
+        self._step()
+
+    def _step(self) -> None:
+        """The words, the live buttons and the framed card for the step the entry is at."""
+        self.prompt.text = self._caption(self.values)
+        counting = self._counting(self.values)
+        self.pad.offer(self._field("variety") if counting else self._field("values"), back=bool(self.values))
+        self.focus([] if counting else [(self.player, self._positions()[len(self.values)])])
+
+    def _known(self, positions: list[int]) -> str:
         """The player's other face-down cards: turned face-down in play, so the table saw them and the app
         remembers them; said, so that nobody wonders why the count skips them."""
-        known = [str(p) for p in self._down() if p not in need["cards"]]
+        known = [str(p) for p in self._down() if p not in positions]
         if not known:
             return ""
         return f" (card{'s' if len(known) > 1 else ''} {', '.join(known)} seen face-up: not asked)"
 
     def _down(self) -> list[int]:
         return [i + 1 for i, card in enumerate(self.rows.get(self.player, [])) if card["face"] == "down"]
+
+    # -- touches -----------------------------------------------------------------
 
     def card_touched(self, player: str, position: int | None) -> bool:
         """A player's row: choose that player, as their name here does (values still go left to right)."""
@@ -82,7 +115,7 @@ class RevealPanel(BoxLayout):
         if not self.values:
             return None
         self.values = []
-        self.build()
+        self._step()
         return f"Cleared the values {self.player} was entering"
 
     def _choose(self, name: str) -> None:
@@ -90,16 +123,15 @@ class RevealPanel(BoxLayout):
             self.player, self.values = name, []
             self.build()
 
-    def _value(self, value: int) -> None:
+    def _entered(self, value: int) -> None:
+        if self._counting(self.values):
+            self._send(value)
+            return
         self.values.append(value)
-        need = self.waiting[self.player]
-        if len(self.values) == need["values"] and not need["variety"]:
+        if self._counting(self.values) and not self._field("variety"):
             self._send(None)
         else:
-            self.build()
-
-    def _variety(self, count: int) -> None:
-        self._send(count)
+            self._step()
 
     def _send(self, variety: int | None) -> None:
         action: dict[str, Any] = {"type": "reveal", "player": self.player, "values": list(self.values)}
@@ -107,8 +139,9 @@ class RevealPanel(BoxLayout):
             action["variety"] = variety
         if self.act(action) is None:
             self.values = []  # refused: the toast says why; enter this player's cards again
-            self.build()
+            self._step()
 
     def _back(self) -> None:
-        self.values.pop()
-        self.build()
+        if self.values:
+            self.values.pop()
+            self._step()

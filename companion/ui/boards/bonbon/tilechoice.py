@@ -11,6 +11,9 @@ from kivy.uix.widget import Widget
 from companion.ui import theme
 from companion.ui.boards.bonbon import parts
 from companion.ui.boards.bonbon.parts import Act, Say
+from companion.ui.kit import fields as f
+from companion.ui.kit.layout import GAP, button, caption, grid, spacer
+from companion.ui.kit.toggle import toggle
 
 
 class TakeTile(BoxLayout):
@@ -18,23 +21,23 @@ class TakeTile(BoxLayout):
 
     def __init__(self, who: str, spec: dict[str, Any], decline: dict[str, Any] | None, act: Act, say: Say,
                  **kwargs) -> None:
-        super().__init__(orientation="vertical", spacing=parts.GAP, **kwargs)
-        tiles = spec["fields"].get("tile", [])
+        super().__init__(orientation="vertical", spacing=GAP, **kwargs)
+        field = spec["fields"].get("tile")
+        offered = [o for o in f.options(field) if f.allowed(o)] if field else []
         kind = spec["type"]  # "take_tile", or "pass" when the pass card offers passing with a tile
-        self.tiles, self.kind, self.act, self.say = tiles, kind, act, say
+        self.tiles, self.kind, self.act, self.say = [o["value"] for o in offered], kind, act, say
         if kind == "pass":
-            self.add_widget(parts.caption(f"{who} may pass now and take a bonus tile:", bold=True))
+            self.add_widget(caption(f"{who} may pass now and take a bonus tile:", bold=True))
         else:
-            self.add_widget(parts.caption(f"{who} passed first: choose a bonus tile", bold=True))
-        for tile in tiles:
-            self.add_widget(parts.tile_button(tile, lambda t=tile: act({"type": kind, "tile": t}),
+            self.add_widget(caption(f"{who} passed first: choose a bonus tile", bold=True))
+        for option in offered:
+            self.add_widget(parts.tile_button(option, lambda t=option["value"]: act({"type": kind, "tile": t}),
                                               prefix="Pass and take " if kind == "pass" else ""))
-        if kind == "pass" and not tiles:
-            self.add_widget(parts.button("Pass now (no tile left)", lambda: act({"type": "pass"})))
-        self.add_widget(parts.spacer())
+        if kind == "pass" and not offered:
+            self.add_widget(button("Pass now (no tile left)", lambda: act({"type": "pass"})))
+        self.add_widget(spacer())
         if decline:
-            self.add_widget(parts.button(decline["label"], lambda: act({"type": "end_turn"}),
-                                         font_size=theme.FONT_SMALL))
+            self.add_widget(button(decline["label"], lambda: act({"type": "end_turn"}), font_size=theme.FONT_SMALL))
 
 
     def tile_touched(self, tile: str) -> bool:
@@ -49,21 +52,23 @@ class TakeTile(BoxLayout):
 class PickTiles(BoxLayout):
     """Choose `count` tiles from a few (toggles), then the button that sends them."""
 
-    def __init__(self, title: str, tiles: list[str], count: int, go_label: str,
+    def __init__(self, title: str, field: dict[str, Any], go_label: str,
                  send: Callable[[list[str]], Any], **kwargs) -> None:
-        super().__init__(orientation="vertical", spacing=parts.GAP, **kwargs)
-        self.count = count
+        super().__init__(orientation="vertical", spacing=GAP, **kwargs)
+        self.count = f.count(field)
         self.chosen: list[str] = []
         self.send = send
-        self.title = parts.caption(title, bold=True)
+        self.title = caption(title, bold=True)
         self.add_widget(self.title)
         self.chips = {}
-        for tile in tiles:
-            self.chips[tile] = parts.toggle(parts.tile_label(tile), False, lambda on, t=tile: self._toggled(t, on))
-        self.tile_grid = parts.grid(self.chips.values(), 3 if len(tiles) > 3 else 1)
+        offered = [o for o in f.options(field) if f.allowed(o)]
+        for option in offered:
+            tile = option["value"]
+            self.chips[tile] = toggle(parts.option_label(option), False, lambda on, t=tile: self._toggled(t, on))
+        self.tile_grid = grid(self.chips.values(), 3 if len(offered) > 3 else 1)
         self.add_widget(self.tile_grid)
-        self.add_widget(parts.spacer())
-        self.go = parts.button(go_label, self._go, primary=True)
+        self.add_widget(spacer())
+        self.go = button(go_label, self._go, primary=True)
         self.add_widget(self.go)
         self._update()
 
@@ -89,14 +94,13 @@ class PickTiles(BoxLayout):
 
 def next_round(spec: dict[str, Any], act: Act) -> BoxLayout:
     """After the scoring table: replace the taken tiles (if any), then the next round."""
-    fields = spec["fields"]
-    count = fields.get("count", 0)
-    if not count:
-        panel = BoxLayout(orientation="vertical", spacing=parts.GAP)
-        panel.add_widget(parts.caption("No tile was taken: the same three stay on display.", theme.MUTED))
-        panel.add_widget(parts.spacer())
-        panel.add_widget(parts.button("Next round", lambda: act({"type": "next_round"}), primary=True))
+    field = spec["fields"].get("new_tiles")
+    if field is None:
+        panel = BoxLayout(orientation="vertical", spacing=GAP)
+        panel.add_widget(caption("No tile was taken: the same three stay on display.", theme.MUTED))
+        panel.add_widget(spacer())
+        panel.add_widget(button("Next round", lambda: act({"type": "next_round"}), primary=True))
         return panel
+    count = f.count(field)
     title = f"Replace the taken tile{'s' if count > 1 else ''}: choose {count} new one{'s' if count > 1 else ''}"
-    return PickTiles(title, fields["new_tiles"], count, "Next round",
-                     lambda tiles: act({"type": "next_round", "new_tiles": tiles}))
+    return PickTiles(title, field, "Next round", lambda tiles: act({"type": "next_round", "new_tiles": tiles}))

@@ -7,22 +7,23 @@ from typing import Any
 from kivy.utils import get_color_from_hex
 
 from companion.ui import theme
-from companion.games.bonbon.words import DECIDED, SKIPPED, TILE_LONG, TILE_SHORT, end_reason, event_message, event_text
+from companion.games.bonbon.words import (
+    DECIDED,
+    KIND_CHIPS,
+    SKIPPED,
+    TILE_LONG,
+    TILE_SHORT,
+    end_reason,
+    event_message,
+    event_text,
+)
+from companion.ui.kit.cards import CardStyle
 from companion.ui.styling import hex_of, readable, symbol
 
-__all__ = ["DECIDED", "SKIPPED", "TILE_LONG", "TILE_SHORT", "end_reason", "event_message", "event_text",
-           "hex_of", "readable", "symbol"]
+__all__ = ["DECIDED", "KIND_CHIPS", "SKIPPED", "TILE_LONG", "TILE_SHORT", "end_reason", "event_message",
+           "event_text", "hex_of", "readable", "symbol"]
 
-# The kinds a face-up card may be, as chip labels; the zero has its own button ("0").
-KIND_CHIPS = {
-    "regular": "Regular",
-    "must_up": "Must face-up",
-    "pass_tile": "Pass + tile",
-    "peek": "Reveal",
-    "swap": "Swap",
-    "draw_again": "Draw again",
-    "hide": "Turn down",
-}
+ZERO = "zero"  # the kind with its own value button, "0", instead of a chip
 
 # What a value button enters once a kind is chosen, on one line of the draw panel at 800x480: a second
 # line pushed the kind buttons up over the tiles on display.
@@ -41,6 +42,7 @@ CARD_BACK = get_color_from_hex("#6B3A1E")
 CARD_BACK_EDGE = get_color_from_hex("#C08A5A")
 CARD_FACE = get_color_from_hex("#FFF4E0")
 CARD_INK = get_color_from_hex("#1A1005")
+CHOCOLATE = CardStyle(face=tuple(CARD_FACE), ink=tuple(CARD_INK), back=tuple(CARD_BACK), edge=tuple(CARD_BACK_EDGE))
 NEAR = get_color_from_hex("#FF8C1A")  # between the warning yellow and the overflow red
 OVERFLOW_BACKGROUND = get_color_from_hex("#5C1414")  # behind an exceeded limit: white and red still read on it
 

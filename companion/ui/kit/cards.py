@@ -1,16 +1,35 @@
-"""A player's cards as small chips: face-up values on cream, face-down cards as plain chocolate backs."""
+"""A player's cards as small chips in a row: face-up values, face-down cards as plain backs.
+
+A card is {"face": "up" | "down", "value": ...} as a public view shows it; a face-down card
+shows its value only once the view gives one (turned over for scoring). The colours are a
+`CardStyle` (a game gives its own backs).
+"""
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 from kivy.graphics import Color, Line, RoundedRectangle
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
+from kivy.utils import get_color_from_hex
 
 from companion.ui import theme
-from companion.ui.boards.bonbon import words
+
+
+@dataclass(frozen=True)
+class CardStyle:
+    """A card's colours: the face and its ink, the back and its edge."""
+
+    face: tuple[float, ...] = tuple(get_color_from_hex("#FFF4E0"))
+    ink: tuple[float, ...] = tuple(get_color_from_hex("#1A1005"))
+    back: tuple[float, ...] = tuple(get_color_from_hex("#34495E"))
+    edge: tuple[float, ...] = tuple(get_color_from_hex("#8FA3B8"))
+
+
+PLAIN = CardStyle()
 
 # A bold digit is about this much of its font size wide (Roboto): a chip's value is sized to its width.
 DIGIT = 0.6
@@ -26,13 +45,13 @@ def value_font(width: float, height: float, text: str) -> float:
 class CardChip(Label):
     """One card. A face-down card shows no value; once revealed for scoring its value is printed on the back."""
 
-    def __init__(self, card: dict[str, Any], **kwargs) -> None:
+    def __init__(self, card: dict[str, Any], style: CardStyle = PLAIN, **kwargs) -> None:
         up = card["face"] == "up"
         value = card.get("value")
         kwargs.setdefault("bold", True)
         super().__init__(
             text="" if value is None else str(value),
-            color=words.CARD_INK if up else (1, 1, 1, 1),
+            color=style.ink if up else (1, 1, 1, 1),
             halign="center",
             valign="middle",
             size_hint=(None, None),
@@ -40,12 +59,12 @@ class CardChip(Label):
         )
         self.face = card["face"]
         with self.canvas.before:
-            Color(rgba=words.CARD_FACE if up else words.CARD_BACK)
+            Color(rgba=style.face if up else style.back)
             self._body = RoundedRectangle(radius=[4])
-            Color(rgba=words.CARD_BACK_EDGE if not up else (0, 0, 0, 0))
+            Color(rgba=style.edge if not up else (0, 0, 0, 0))
             self._edge = Line(width=1.2)
             # A back's pattern: a smaller inset frame, so a back never reads as an empty slot.
-            Color(rgba=words.CARD_BACK_EDGE if not up and value is None else (0, 0, 0, 0))
+            Color(rgba=style.edge if not up and value is None else (0, 0, 0, 0))
             self._inset = Line(width=1)
         with self.canvas.after:
             # The card the table is asked about, or has chosen: a thick amber frame around it. Only a
@@ -82,14 +101,15 @@ class CardRow(Widget):
     MARGIN = 4  # above and below: room for a marked card's frame
     LINES = 3
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, style: CardStyle = PLAIN, **kwargs) -> None:
         super().__init__(**kwargs)
+        self.style = style
         self.chips: list[CardChip] = []
         self.bind(pos=self._layout, size=self._layout)
 
     def show(self, cards: list[dict[str, Any]]) -> None:
         self.clear_widgets()
-        self.chips = [CardChip(card) for card in cards]
+        self.chips = [CardChip(card, self.style) for card in cards]
         for chip in self.chips:
             self.add_widget(chip)
         self._layout()

@@ -1,0 +1,54 @@
+"""The board kit: the parts every game's board is built from, knowing no game.
+
+A board (companion/ui/boards/<id>/) gets the session's view; the legal actions arrive as JSON
+with typed fields (companion/core/fields.py). The kit reads those fields and draws the common
+parts, so a board keeps only its own game's words and layout.
+
+Reading the fields (kit.fields, no Kivy)
+    values(field, chosen)     what a choice or range takes now; `chosen` is the action so far,
+                              against which an option's `unless` is read
+    every_value(field)        every value it shows, greyed ones too (where a pad puts buttons)
+    label(field, value)       the option's words for a value
+    resolve(field, chosen)    the field as asked now: None when its `when` does not hold; for a
+                              `depends` field, the case for the value chosen ({"player": "Ann"})
+    cases(field)              the values a `depends` field has cases for
+    count / listed            how many values, and whether the value is a list
+    slots(field)              where each value of a range belongs in the public view, as paths
+                              (["players", 1, "cards", 2]): the card to frame while asking
+
+Layout (kit.layout)
+    caption(text)             the words over a panel's buttons
+    Prompt(text, reserve)     a caption as tall as the tallest of `reserve`: what lies below it
+                              stays in place while its words change from step to step
+    button(text, on)          a finger-sized button; `primary=True` for the main one
+    grid(widgets, cols)       widgets in rows of `cols`, as tall as its rows
+    spacer()                  takes the height left over; GAP is the panels' spacing
+
+Choices (kit.toggle)
+    toggle(text, on, changed, group=None)   a chip that stays down (one per group)
+    name_chip(name, on, chosen, group)      a player's name, shortened rather than broken
+
+Value pads (kit.pad)
+    value_grid(values, choose, back=None)   one button per value for a single question
+    ValuePad(fields, choose, back=None)     the pad of a whole entry of several steps: one button
+        for every value of every field, in the same place from the first step to the last;
+        pad.offer(field, back=True) greys what the step does not take (disabled, never removed),
+        so a quick second tap means the same value, or nothing
+
+Cards (kit.cards)
+    CardRow(style)            a row of cards ({"face", "value"} as a view shows them), as large as
+                              the row allows, over up to three lines; mark(positions) frames
+                              cards; position_at(pos) is the card under a finger
+    CardStyle(face, ink, back, edge)        the colours (PLAIN by default; a game gives its own)
+
+Players and scores (kit.player_row, kit.score_frame)
+    PlayerRow(middle)         a player's row: colour stripe, name over a second line, `middle`
+                              (a CardRow), a number with a tag; show(name, colour, acting,
+                              line2=, number=, tag=) outlines it while acting; dim(on); a touch
+                              calls row.touched(player, what in the middle is under the finger)
+    ScoreFrame()              a player's score read from across the table: the name, a big
+                              number, a bar against a target with what is left; show(...);
+                              add_row(widget) for a game's own lines under it
+
+Nothing here names a game: a test fails if a file in the kit does.
+"""

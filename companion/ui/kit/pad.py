@@ -1,0 +1,124 @@
+"""Value pads: one big button per value, in as many columns as a finger allows.
+
+`value_grid` is a pad for one question. `ValuePad` is the pad of a whole entry of several steps
+(a card's value, then the next card's, then a count): it shows every value any step may take, in
+the same place from the first step to the last, and greys the ones a step does not take. A
+second tap on the same spot always means the same value, or nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.widget import Widget
+
+from companion.ui import theme
+from companion.ui.kit import fields as f
+from companion.ui.kit.layout import GAP, button
+from companion.ui.widgets import BigButton
+
+
+class ValueButton(BigButton):
+    """A value: one or two digits on one line. Only a deck printed past 9 makes these narrower
+    than a finger; the digits then shrink to fit instead of wrapping one under the other."""
+
+    def __init__(self, value: Any = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.value = value
+        self.bind(size=self._fit_digits, text_size=self._one_line)
+
+    def _fit_digits(self, *_) -> None:
+        self.font_size = min(theme.FONT_TITLE, self.width * 0.6)
+
+    def _one_line(self, *_) -> None:
+        if self.text_size[0] is not None:
+            self.text_size = (None, None)
+
+
+class ValueGrid(GridLayout):
+    """Value buttons in as many columns as asked, but never so many that a button gets narrower than
+    a finger ("Back" on one line), unless that would take more rows than its panel has room for
+    (a deck printed up to 20): the panel's height is the harder limit, a narrow button still works."""
+
+    def __init__(self, cells: list[Widget], cols: int, spacing: float, rows: int) -> None:
+        super().__init__(cols=cols, spacing=spacing, size_hint_y=None)
+        self.most = cols
+        self.fewest_cols = math.ceil(len(cells) / rows)
+        for cell in cells:
+            self.add_widget(cell)
+        self._fit_height()
+        self.bind(width=self._fit)  # once laid out: the width it has now is not yet its own
+
+    def _fit(self, *_) -> None:
+        gap = self.spacing[0]
+        by_finger = max(1, min(self.most, int((self.width + gap) // (theme.TOUCH + gap))))
+        self.cols = max(by_finger, self.fewest_cols)
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        rows = max(1, math.ceil(len(self.children) / self.cols))
+        self.height = rows * theme.TOUCH + (rows - 1) * self.spacing[1]
+
+
+def _cell(value: Any, text: str, choose: Callable[[Any], Any]) -> ValueButton:
+    cell = ValueButton(value, text=f"[b]{text}[/b]", markup=True, font_size=theme.FONT_TITLE)
+    cell.bind(on_release=lambda *_: choose(value))
+    return cell
+
+
+def value_grid(values: list[int], choose: Callable[[int], Any], cols: int = 5,
+               back: Callable[[], Any] | None = None, spacing: float = GAP, rows: int = 2) -> ValueGrid:
+    """One big button per value (and Back in the last cell), in at most `rows` rows."""
+    cells: list[Widget] = [_cell(v, str(v), choose) for v in values]
+    if back:
+        cells.append(button("Back", back, font_size=theme.FONT_SMALL))
+    return ValueGrid(cells, cols, spacing, rows)
+
+
+class ValuePad(ValueGrid):
+    """The pad of one entry, built from the typed fields (choice or range JSON) its steps ask.
+
+        pad = ValuePad([values_field, count_field], choose, back=undo_one)
+        pad.offer(values_field, back=False)   # the first step: only the values, nothing to go back to
+        pad.offer(count_field)                # a later step: only the counts, in the same places
+
+    Every value of every field has its button from the start, in order; `offer` greys the ones the
+    step does not take (disabled, never removed), so no button moves while the entry lasts.
+    """
+
+    def __init__(self, fields: Sequence[f.Field], choose: Callable[[Any], Any], *,
+                 back: Callable[[], Any] | None = None, cols: int = 5, rows: int = 2, spacing: float = GAP) -> None:
+        labels: dict[Any, str] = {}
+        for field in fields:
+            for value in f.every_value(field):
+                labels.setdefault(value, f.label(field, value))
+        order = sorted(labels, key=_order)
+        self.buttons = {v: _cell(v, labels[v], self._chose) for v in order}
+        self.choose = choose
+        self.back = button("Back", back, font_size=theme.FONT_SMALL) if back else None
+        cells: list[Widget] = list(self.buttons.values()) + ([self.back] if self.back else [])
+        super().__init__(cells, cols, spacing, rows)
+
+    def offer(self, field: f.Field | None, chosen: f.Chosen | None = None, back: bool = True) -> None:
+        """Take only the values `field` offers now (None: none); Back only while there is something to undo."""
+        live = set(map(_key, f.values(field, chosen)))
+        for value, cell in self.buttons.items():
+            cell.disabled = _key(value) not in live
+        if self.back is not None:
+            self.back.disabled = not back
+
+    def _chose(self, value: Any) -> None:
+        if not self.buttons[value].disabled:
+            self.choose(value)
+
+
+def _key(value: Any) -> Any:
+    return (type(value).__name__, value)
+
+
+def _order(value: Any) -> tuple[int, Any]:
+    """Numbers first, in order; anything else after, as given."""
+    return (0, value) if isinstance(value, (int, float)) and not isinstance(value, bool) else (1, 0)
