@@ -71,6 +71,9 @@ class LaterMove:
     applies: bool
     why: str = ""  # the rules' refusal, when it no longer applies
     words: str = ""  # what it does, in the game's words
+    # What the table could have done instead at its place on the corrected line
+    # (Expected.to_json(): the legal actions with their typed fields), to fix it.
+    expected: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,7 @@ class Preview:
     problem: str = ""  # why the corrected move itself is refused
     unchanged: bool = False  # the same move and the same later moves: nothing to commit
     result: dict[str, Any] | None = field(default=None)  # how the game ends on the corrected line
+    expected: dict[str, Any] = field(default_factory=dict)  # the choices at the corrected move's place
 
     @property
     def ready(self) -> bool:
@@ -105,6 +109,7 @@ def preview(
     step: Step,
     over: Callable[[State], bool],
     words: Callable[[State, State, Action], str],
+    choices: Callable[[State], dict[str, Any]],
 ) -> tuple[Preview, State | None]:
     """Play the corrected move on `start` (the state before it), then each later move in turn.
 
@@ -115,21 +120,23 @@ def preview(
     try:
         state = step(start, action)
     except RuleError as exc:
-        return Preview(move, action, "", "", problem=exc.message), None
+        return Preview(move, action, "", "", problem=exc.message, expected=choices(start)), None
     first = words(start, state, action)
     checked: list[LaterMove] = []
     for number, later_action in later:
+        here = choices(state)
         if later_action.get("type") in META:
-            checked.append(LaterMove(number, later_action, False, "Only moves of the game can follow"))
+            checked.append(LaterMove(number, later_action, False, "Only moves of the game can follow", expected=here))
             continue
         if over(state):
-            checked.append(LaterMove(number, later_action, False, "The game is already over before it"))
+            checked.append(LaterMove(number, later_action, False, "The game is already over before it",
+                                     expected=here))
             continue
         try:
             after = step(state, later_action)
         except RuleError as exc:
-            checked.append(LaterMove(number, later_action, False, exc.message))
+            checked.append(LaterMove(number, later_action, False, exc.message, expected=here))
             continue
-        checked.append(LaterMove(number, later_action, True, words=words(state, after, later_action)))
+        checked.append(LaterMove(number, later_action, True, words=words(state, after, later_action), expected=here))
         state = after
-    return Preview(move, action, first, "", tuple(checked)), state
+    return Preview(move, action, first, "", tuple(checked), expected=choices(start)), state

@@ -345,7 +345,8 @@ class Session:
             later = list(enumerate(line[move:], start=move + 1))
         later = [(number, check_action(a)) for number, a in later]
         found, end = correction.preview(start, move, action, later, self._step,
-                                        lambda s: self.game.result(s) is not None, self.move_words)
+                                        lambda s: self.game.result(s) is not None, self.move_words,
+                                        lambda s: self.game.expected(s).to_json())
         original = line[move - 1]
         was = self.move_words(start, self.game.apply(copy.deepcopy(start), copy.deepcopy(original)), original)
         unchanged = (_bare(action) == _bare(original)

@@ -30,6 +30,10 @@ class PlayScreen(Screen):
         menu = BigButton(text="Menu", size_hint_x=None, width=100)
         menu.bind(on_release=lambda *_: app.go("home"))
         bar.add_widget(menu)
+        # Every move so far, each one touch away from its correction.
+        story = BigButton(text="Story", size_hint_x=None, width=100)
+        story.bind(on_release=lambda *_: app.open_story())
+        bar.add_widget(story)
         self.turn_panel = Panel(padding=(theme.PAD, 0), background=theme.PANEL)
         self.prompt = Text(text="", wrap=False, font_size=theme.FONT, bold=True)
         # Long prompts wrap onto a second line in the bar rather than being cut short.
