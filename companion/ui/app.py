@@ -27,6 +27,7 @@ from companion.ui.screens.home import HomeScreen
 from companion.ui.screens.options import OptionsScreen
 from companion.ui.screens.past_game import PastGameScreen
 from companion.ui.screens.play import PlayScreen
+from companion.ui.screens.stats import StatsScreen
 from companion.ui.screens.players import PlayersScreen
 from companion.ui.screens.status import StatusScreen
 from companion.ui.widgets import Toast
@@ -80,7 +81,7 @@ class CompanionApp(App):
         root = FloatLayout()
         self.screens = ScreenManager(transition=NoTransition())
         for screen in (HomeScreen, PlayersScreen, OptionsScreen, PlayScreen, HistoryScreen, PastGameScreen,
-                       CorrectionScreen, StatusScreen):
+                       CorrectionScreen, StatsScreen, StatusScreen):
             self.screens.add_widget(screen(app=self))
         root.add_widget(self.screens)
         self.toast = Toast(pos_hint={"center_x": 0.5, "y": 0.03})
