@@ -15,7 +15,7 @@ def test_game_over_shows_the_bg_stats_link_as_a_code_that_scans(make_app):
     app.app.start_game("tally", ["Ann", "Ben"], {"target": 5})
     for n in (3, 1, 2):
         app.app.act({"type": "add", "points": n})
-    app.screenshot("play-game-over")
+    app.screenshot("play-game-over-bgstats")
     app.tap("Log in BG Stats")
     app.settle(0.5)
     png = app.screenshot("bgstats-code")
