@@ -19,7 +19,7 @@ from companion.core.errors import RuleError
 from companion.ui import theme
 from companion.ui.screens.base import BaseScreen
 from companion.ui.styling import symbol
-from companion.ui.widgets import BigButton, Chip, Panel, PanelButton, Text
+from companion.ui.widgets import BigButton, Chip, PanelButton, Text
 
 MAX_RANGE_CHIPS = 21  # a range offered as one chip per number up to this many numbers
 CHIP_HEIGHT = theme.TOUCH * 0.86  # 48 px on the 7-inch screen: a whole field's choices in view
