@@ -43,6 +43,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     hist.add_argument("--config", type=Path, help="configuration file (default: ~/.config/companion/config.toml)")
     hist.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
+    stats = sub.add_parser("stats", help="players' stats: games played and won, best and average scores")
+    stats.add_argument("--config", type=Path, help="configuration file (default: ~/.config/companion/config.toml)")
+    stats.add_argument("--json", action="store_true", help="print JSON instead of lines")
+
+    export = sub.add_parser("export", help="write every finished play, for spreadsheets and other play logs")
+    export.add_argument("--config", type=Path, help="configuration file (default: ~/.config/companion/config.toml)")
+    export.add_argument("--format", choices=("json", "csv"), default="json",
+                        help="json: one object a play; csv: one row a player a play (default: json)")
+    export.add_argument("file", type=Path, nargs="?", metavar="FILE", help="where to write (default: standard output)")
+
     tray = sub.add_parser("dicetray-sim", help="a simulated dice tray on a pseudo-terminal (no hardware needed)")
     tray.add_argument("--link", type=Path, help="also make this symlink to the tray, e.g. /tmp/dicetray")
     tray.add_argument("--faces", default="1,2,3,4,peek,bondo", help="the die's faces, comma-separated")
@@ -65,6 +75,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.command == "history":
         return _history(config, as_json=args.json)
+    if args.command in ("stats", "export"):
+        from companion.cli_plays import export_command, stats_command
+
+        if args.command == "stats":
+            return stats_command(config.database, args.json)
+        return export_command(config.database, args.format, args.file, config["table"]["name"])
     from companion.ui.launch import launch  # Kivy loads only for the app itself
 
     return launch(config, sim=args.sim)

@@ -11,6 +11,7 @@ from companion.core.errors import NotRecorded, StoreFailure
 from companion.core.options import resolve_options
 from companion.core.seats import make_seats
 from companion.core.session import Session
+from companion.plays import Play, play
 from companion.store import GameRecord, Store
 
 log = logging.getLogger(__name__)
@@ -64,6 +65,15 @@ class Table:
         session = Session(game, seats, checked, timeline)
         self._open(session, self.store.unfinished())
         return session
+
+    def finished_play(self) -> Play | None:
+        """The game at the table as a play, once it is over (for BG Stats and the like), else None."""
+        if self.session is None or self.record is None or self.session.result() is None:
+            return None
+        record = self.store.record(self.record.id)
+        if record is None or record.status != "finished":
+            return None
+        return play(record, [action for action, _at in self.store.played(record.id)])
 
     def close_game(self) -> None:
         """Leave the current game; an unfinished one is kept in history as abandoned."""

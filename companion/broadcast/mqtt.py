@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import paho.mqtt.client as paho
 from paho.mqtt.enums import CallbackAPIVersion
 
+from companion import bgstats
 from companion.broadcast import homeassistant
 from companion.broadcast.topics import OFFLINE, ONLINE, Topics, encode, event_payload, state_payload
 from companion.core.session import Change, Session
@@ -237,7 +238,7 @@ class Broadcaster:
             if game_number is not None or session is not None:
                 # With no game open, the number of the last one keeps the version growing.
                 self._game_number = game_number
-            self._view = session.view() if session is not None else None
+            self._view = self._with_play_link(session.view()) if session is not None else None
             self._state_dirty = self._state_known = True
             self._discovery_due = self._ha_prefix is not None
             self._cond.notify_all()
@@ -246,8 +247,9 @@ class Broadcaster:
 
     def _on_change(self, change: Change) -> None:
         """A session listener: record the newest view and events, wake the publisher, return."""
+        view = self._with_play_link(change.view)  # before the lock: it reads the store
         with self._cond:
-            self._view = change.view
+            self._view = view
             self._state_dirty = True
             if self._connected:  # events are live news: none are kept for a broker that is away
                 happened = change.events or ([{"type": change.kind}] if change.kind != "action" else [])
@@ -255,6 +257,18 @@ class Broadcaster:
                 for event in happened:  # made into payloads by the publisher, not here
                     self._events.append((event, change.view, self._game_number, at, change.move, change.made))
             self._cond.notify_all()
+
+    def _with_play_link(self, view: dict[str, Any]) -> dict[str, Any]:
+        """A finished game's view with its BG Stats link ("bgstats"), for the phone's "Log in
+        BG Stats"; any other view as it is (docs/mqtt.md)."""
+        if not view.get("result") or self._table is None:
+            return view
+        try:
+            play = self._table.finished_play()
+        except Exception:  # noqa: BLE001 - a link is a nicety: the state goes out without it
+            log.exception("MQTT: no BG Stats link for this game")
+            return view
+        return {**view, "bgstats": bgstats.link(play, self.table_name)} if play else view
 
     # -- the publisher thread -------------------------------------------------------
 

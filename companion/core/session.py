@@ -2,12 +2,15 @@
 
 All inputs (touch, GPIO, dice tray, script) end in `Session.dispatch`, and all
 outputs (screen, MQTT) listen for `Change`s. Undo and redo are actions too
-({"type": "undo"} / {"type": "redo"}) so every input can send them.
+({"type": "undo"} / {"type": "redo"}) so every input can send them, and so is the correction
+of a past move ({"type": "correct", ...}, companion/core/correction.py): one entry in the log,
+taken back by one undo.
 """
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import logging
 import functools
@@ -16,7 +19,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.core import controls
+from companion.core import controls, correction
+from companion.core.correction import CORRECT, Preview
 from companion.core.envelope import unknown_field
 from companion.core.errors import NotRecorded, RuleError, SetupError, StoreFailure
 from companion.core.game import Action, Expected, Game, GameResult, State
@@ -33,7 +37,7 @@ ACTIONS_VERSION = 1  # the version of the action contract in docs/actions.md
 class Change:
     """One accepted change, told once to every listener after it is durable."""
 
-    kind: str  # "action", "undo" or "redo"
+    kind: str  # "action", "undo", "redo" or "correct"
     action: Action | None
     revision: int
     view: dict[str, Any]
@@ -209,9 +213,11 @@ class Session:
                 return self._undo()
             if action["type"] == "redo":
                 return self._redo()
+            if action["type"] == CORRECT:
+                return self._correct(action)
             if self.result() is not None:
                 raise RuleError("The game is over. Undo to change the last move.")
-            self._check_known(action)
+            self._check_known(action, self._state)
             before = self._state
             after = self.game.apply(copy.deepcopy(before), copy.deepcopy(action))
             self.timeline.record(action, after)
@@ -221,7 +227,7 @@ class Session:
             events = self._worded(self.game.events(before, after, action))
             return self._announce("action", action, events, made=self.revision)
 
-    def _check_known(self, action: Action) -> None:
+    def _check_known(self, action: Action, state: State) -> None:
         """Refusals every game shares, worded alike: an unknown move, a stray field, the wrong player."""
         kind, known = action["type"], self.game.actions
         if known:
@@ -236,10 +242,10 @@ class Session:
             return
         if by not in self.names:
             raise RuleError(f"{by} is not playing in this game")
-        expected = self.expected()
+        expected = self.game.expected(state)
         # A type not legal now is the rules' to refuse, in their own words ("Ben has to roll first").
         if expected.allows(kind) and not expected.may_act(kind, by):
-            raise RuleError(self.game.wrong_player(copy.deepcopy(self._state), action, expected))
+            raise RuleError(self.game.wrong_player(copy.deepcopy(state), action, expected))
 
     def _worded(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Each event with its words: the touchscreen, phones and the story all say the same."""
@@ -281,7 +287,8 @@ class Session:
         cursor = self.timeline.cursor - 1
         state = self._state_at(cursor)
         undone = self.timeline.action(cursor)
-        took = self._move_news(state, self._state, undone)
+        took = (f"the correction of move {undone['move']}" if undone["type"] == CORRECT
+                else self._move_news(state, self._state, undone))
         if was_over:
             # Reopened first: should the move then fail, the record says "playing" at the end,
             # which the next start settles as finished again (Table.resume), never the reverse.
@@ -293,6 +300,8 @@ class Session:
                 self._record_result()
             raise
         self._state = state
+        if self.result() is not None:  # an undone correction can end the game again
+            self._record_result()
         return self._announce("undo", None, [{"type": "undo", "text": f"Took back: {took}"}])
 
     def _redo(self) -> Change:
@@ -301,12 +310,26 @@ class Session:
         index = self.timeline.cursor
         action = self.timeline.action(index)
         before = self._state
-        state = self.game.apply(copy.deepcopy(before), copy.deepcopy(action))
+        was_over = self.result() is not None
+        if action["type"] == CORRECT:
+            state = self._state_at(index + 1)  # from the snapshot the correction left
+            put = f"the correction of move {action['move']}"
+        else:
+            state = self.game.apply(copy.deepcopy(before), copy.deepcopy(action))
+            put = self._move_news(before, state, action)
         self.timeline.move(index + 1)
         self._state = state
-        self._record_result()
-        news = [{"type": "redo", "text": f"Put back: {self._move_news(before, state, action)}"}]
+        self._sync_result(was_over)
+        news = [{"type": "redo", "text": f"Put back: {put}"}]
         return self._announce("redo", action, news, made=self._made.get(index))
+
+    def _sync_result(self, was_over: bool) -> None:
+        """The stored result follows the game: written when it is over (an undo of a correction
+        can end it again), cleared when an undo or a correction opens it again."""
+        if self.result() is not None:
+            self._record_result()
+        elif was_over:
+            self.timeline.finish(None)
 
     def _record_result(self) -> None:
         result = self.result()
@@ -331,13 +354,128 @@ class Session:
         return change
 
     def _state_at(self, cursor: int) -> State:
-        """Rebuild the state after `cursor` actions from the nearest snapshot."""
+        """Rebuild the state after `cursor` log entries from the nearest snapshot."""
         start, state = self.timeline.snapshot_at_or_before(cursor)
         if state is None:
             state = self.game.setup(self.names, self.options)
         for i in range(start, cursor):
-            state = self.game.apply(state, copy.deepcopy(self.timeline.action(i)))
+            entry = self.timeline.action(i)
+            if entry["type"] == CORRECT:
+                # Only without the snapshot a correction leaves (a log kept elsewhere): play its line.
+                state = self._replay(self._line(i + 1))
+            else:
+                state = self.game.apply(state, copy.deepcopy(entry))
         return state
+
+    def _replay(self, line: list[Action]) -> State:
+        state = self.game.setup(self.names, self.options)
+        for action in line:
+            state = self.game.apply(state, copy.deepcopy(action))
+        return state
+
+    def _line(self, cursor: int) -> list[Action]:
+        return correction.line_of_play(self.timeline.action(i) for i in range(cursor))
+
+    # -- correcting a past move ----------------------------------------------
+
+    def moves(self) -> list[Action]:
+        """The moves in effect, in order (corrections applied): what the story tells."""
+        with self._lock:
+            return copy.deepcopy(self._line(self.timeline.cursor))
+
+    def preview_correction(self, move: int, action: Any,
+                           later: Sequence[tuple[int, Any]] | None = None) -> Preview:
+        """What correcting move `move` (1 is the first) to `action` would do, changing nothing.
+
+        `later`: the moves to play after it, as (their number before the correction, action);
+        by default every move that now follows it. Each is played again on the corrected line
+        and marked as still applying or not, with the rules' reason.
+        """
+        with self._lock:
+            return self._preview(move, action, later)[0]
+
+    def _preview(self, move: int, action: Any,
+                 later: Sequence[tuple[int, Any]] | None) -> tuple[Preview, State | None]:
+        line = self._line(self.timeline.cursor)
+        correction.check_entry({"type": CORRECT, "move": move, "action": action, "later": []}, len(line))
+        action = check_action(action)
+        start = self._replay(line[: move - 1])
+        if later is None:
+            later = list(enumerate(line[move:], start=move + 1))
+        later = [(number, check_action(a)) for number, a in later]
+        found, end = correction.preview(start, move, action, later, self._step,
+                                        lambda s: self.game.result(s) is not None, self.move_words,
+                                        lambda s: self.game.expected(s).to_json())
+        original = line[move - 1]
+        was = self.move_words(start, self.game.apply(copy.deepcopy(start), copy.deepcopy(original)), original)
+        unchanged = (_bare(action) == _bare(original)
+                     and [_bare(a) for _, a in later] == [_bare(a) for a in line[move:]])
+        result = self.game.result(end) if end is not None else None
+        return dataclasses.replace(found, was=was, unchanged=unchanged,
+                                   result=result.to_json() if result else None), end
+
+    def _step(self, state: State, action: Action) -> State:
+        """One move on a state that is not the session's: the same checks as dispatch, on a copy."""
+        self._check_known(action, state)
+        return self.game.apply(copy.deepcopy(state), copy.deepcopy(action))
+
+    def _correct(self, entry: Action) -> Change:
+        line = self._line(self.timeline.cursor)
+        move, action, later = correction.check_entry(entry, len(line))
+        found, state = self._preview(move, action, list(enumerate(later, start=move + 1)))
+        if found.problem:
+            raise RuleError(f"Move {move} cannot be that: {found.problem}")
+        if found.unchanged:
+            raise RuleError(f"Move {move} already is that move, with the same moves after it: nothing to correct")
+        refused = next((m for m in found.later if not m.applies), None)
+        if refused is not None:
+            raise RuleError(f"Move {refused.move} no longer applies ({refused.why}): fix it or drop it first")
+        kept = {k: v for k, v in entry.items() if k in correction.ENTRY_FIELDS}
+        stored = {**kept, "action": found.action, "later": [m.action for m in found.later]}
+        # The entry, its snapshot and the game's end (over, or open again) commit as one.
+        self.timeline.record(stored, state, snapshot=True, ending=found.result)
+        self._made[self.timeline.cursor - 1] = self.revision
+        self._state = state
+        dropped = max(0, len(line) - move - len(later))
+        text = f"Corrected move {move}: {found.words}"
+        if found.was != found.words:
+            text += f" (was: {found.was})"
+        if dropped:
+            text += f"; {dropped} later move{'' if dropped == 1 else 's'} dropped"
+        event = {"type": "corrected", "move": move, "dropped": dropped, "text": text}
+        return self._announce(CORRECT, stored, [event], made=self.revision)
+
+    def move_words(self, before: State, after: State, action: Action) -> str:
+        """A move in a line: its first event's words, else who did what, from its typed fields.
+
+        A move that leaves a new secret (a card laid face-down) is told without its values.
+        """
+        for event in self.game.events(copy.deepcopy(before), copy.deepcopy(after), copy.deepcopy(action)):
+            words = self.game.describe(event)
+            if words:
+                return words
+        expected = self.game.expected(before)
+        spec = expected.spec(action["type"])
+        who = action.get("by") or expected.turn
+        what = spec.label if spec else str(action["type"]).replace("_", " ")
+        new_secret = ({s.slot for s in self.game.secrets(copy.deepcopy(after))}
+                      - {s.slot for s in self.game.secrets(copy.deepcopy(before))})
+        if spec is not None and not new_secret:
+            values = [_value_words(f, action[name]) for name, f in spec.fields.items() if name in action]
+            what += f" ({', '.join(values)})" if values else ""
+        return f"{who}: {what}" if who else what
+
+
+def _bare(action: Action) -> Action:
+    """An action without where it came from: a correction compares moves, not their sources."""
+    return {k: v for k, v in action.items() if k != "source"}
+
+
+def _value_words(field_: Any, value: Any) -> str:
+    label_of = getattr(field_, "label_of", None)
+    if label_of is not None and not isinstance(value, list):
+        return str(label_of(value))
+    return ", ".join(str(v) for v in value) if isinstance(value, list) else str(value)
 
 
 def _plain_action(action: Action) -> str:

@@ -18,6 +18,10 @@ from companion.core.game import Action, State
 # whatever the length of the game.
 SNAPSHOT_EVERY = 50
 
+# `record(..., ending=KEEP)`: the entry leaves the game's end as it was. A result (dict) or None
+# (not over) is written with the entry itself, in the same transaction.
+KEEP = "keep"
+
 
 class Timeline(ABC):
     """The port through which a session records what it accepted."""
@@ -41,8 +45,14 @@ class Timeline(ABC):
         """The action at a position (0-based)."""
 
     @abstractmethod
-    def record(self, action: Action, state_after: State) -> None:
-        """Drop the redo tail, append the action after the cursor and move past it; durable on return."""
+    def record(self, action: Action, state_after: State, snapshot: bool = False,
+               ending: dict[str, Any] | None | str = KEEP) -> None:
+        """Drop the redo tail, append the action after the cursor and move past it; durable on return.
+
+        `snapshot`: keep `state_after` whatever the position (after a correction, so that the
+        state is found again without replaying the corrected line from the start). `ending`:
+        the game's result after it, or None for not over, recorded with it as one (KEEP: as it was).
+        """
 
     @abstractmethod
     def move(self, cursor: int) -> None:
@@ -80,14 +90,17 @@ class MemoryTimeline(Timeline):
     def action(self, index: int) -> Action:
         return self._actions[index]
 
-    def record(self, action: Action, state_after: State) -> None:
+    def record(self, action: Action, state_after: State, snapshot: bool = False,
+               ending: dict[str, Any] | None | str = KEEP) -> None:
+        if ending != KEEP:
+            self.result = ending
         del self._actions[self._cursor :]
         for idx in [i for i in self._snapshots if i > self._cursor]:
             del self._snapshots[idx]
         self._actions.append(copy.deepcopy(action))  # the log never shares objects with a caller
         self._cursor += 1
         self._revision += 1
-        if self._cursor % SNAPSHOT_EVERY == 0:
+        if snapshot or self._cursor % SNAPSHOT_EVERY == 0:
             # Through JSON, as the store keeps it: state that does not survive that fails here too.
             self._snapshots[self._cursor] = json.loads(json.dumps(state_after))
 

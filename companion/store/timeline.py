@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from companion.core.game import Action, State
-from companion.core.timeline import SNAPSHOT_EVERY, Timeline
+from companion.core.timeline import KEEP, SNAPSHOT_EVERY, Timeline
 from companion.store.clock import utc_now
 from companion.store.guard import Guarded
 
@@ -47,7 +47,8 @@ class StoredTimeline(Timeline):
             raise IndexError(index)
         return json.loads(row[0])
 
-    def record(self, action: Action, state_after: State) -> None:
+    def record(self, action: Action, state_after: State, snapshot: bool = False,
+               ending: dict[str, Any] | None | str = KEEP) -> None:
         cursor = self._cursor
         snap_idx, snap_state = self._snap_idx, self._snap_state
         with self._guard.write() as db:  # one transaction: all of it is on disk, or none of it
@@ -64,7 +65,7 @@ class StoredTimeline(Timeline):
                 "INSERT INTO actions (game_id, idx, action, at) VALUES (?, ?, ?, ?)",
                 (self.game_id, cursor, json.dumps(action, separators=(",", ":")), utc_now()),
             )
-            if (cursor + 1) % SNAPSHOT_EVERY == 0:
+            if snapshot or (cursor + 1) % SNAPSHOT_EVERY == 0:
                 snap_idx, snap_state = cursor + 1, json.dumps(state_after, separators=(",", ":"))
                 db.execute(
                     "INSERT OR REPLACE INTO snapshots (game_id, idx, state) VALUES (?, ?, ?)",
@@ -75,6 +76,8 @@ class StoredTimeline(Timeline):
                 " snap_idx = ?2, snap_state = ?3 WHERE id = ?4",
                 (cursor + 1, snap_idx, snap_state, self.game_id),
             )
+            if ending != KEEP:  # a correction that ends the game, or opens it again: in the same commit
+                self._write_ending(db, ending)
         self._cursor, self._length, self._revision = cursor + 1, cursor + 1, self._revision + 1
         self._snap_idx, self._snap_state = snap_idx, snap_state
 
@@ -97,13 +100,19 @@ class StoredTimeline(Timeline):
 
     def finish(self, result: dict[str, Any] | None) -> None:
         with self._guard.write() as db:
-            if result is None:
-                db.execute(
-                    "UPDATE games SET status = 'playing', ended_at = NULL, result = NULL WHERE id = ?",
-                    (self.game_id,),
-                )
-            else:
-                db.execute(
-                    "UPDATE games SET status = 'finished', ended_at = ?, result = ? WHERE id = ?",
-                    (utc_now(), json.dumps(result), self.game_id),
-                )
+            self._write_ending(db, result)
+
+    def _write_ending(self, db, result: dict[str, Any] | None) -> None:
+        """Inside a transaction: the game is over with `result`, or (None) being played."""
+        if result is None:
+            db.execute(
+                "UPDATE games SET status = 'playing', ended_at = NULL, result = NULL WHERE id = ?",
+                (self.game_id,),
+            )
+        else:
+            # A finished game corrected afterwards keeps the time it ended.
+            db.execute(
+                "UPDATE games SET ended_at = CASE WHEN status = 'finished' AND ended_at IS NOT NULL"
+                " THEN ended_at ELSE ?1 END, status = 'finished', result = ?2 WHERE id = ?3",
+                (utc_now(), json.dumps(result), self.game_id),
+            )

@@ -21,11 +21,13 @@ from companion.status import DeviceStatus
 from companion.table import Table
 from companion.ui import theme
 from companion.ui.confirm import Confirm
+from companion.ui.screens.correction import CorrectionScreen
 from companion.ui.screens.history import HistoryScreen
 from companion.ui.screens.home import HomeScreen
 from companion.ui.screens.options import OptionsScreen
 from companion.ui.screens.past_game import PastGameScreen
 from companion.ui.screens.play import PlayScreen
+from companion.ui.screens.stats import StatsScreen
 from companion.ui.screens.players import PlayersScreen
 from companion.ui.screens.status import StatusScreen
 from companion.ui.widgets import Toast
@@ -83,7 +85,7 @@ class CompanionApp(App):
         root = FloatLayout()
         self.screens = ScreenManager(transition=NoTransition())
         for screen in (HomeScreen, PlayersScreen, OptionsScreen, PlayScreen, HistoryScreen, PastGameScreen,
-                       StatusScreen):
+                       CorrectionScreen, StatsScreen, StatusScreen):
             self.screens.add_widget(screen(app=self))
         root.add_widget(self.screens)
         self.toast = Toast(pos_hint={"center_x": 0.5, "y": 0.03})
@@ -152,6 +154,23 @@ class CompanionApp(App):
             return
         self.go("past_game")
 
+    def open_story(self) -> None:
+        """The story of the game at the table, every move listed: a touch on one corrects it."""
+        if self.table.record is None:
+            self.notify("No game is being played.")
+            return
+        self.screen("past_game").show(self.table.record.id, correcting=True)
+        self.go("past_game")
+
+    def open_correction(self, move: int) -> None:
+        try:
+            self.screen("correction").show(move)
+        except Exception as exc:  # noqa: BLE001 - a move that cannot be opened must not close the table
+            log.exception("cannot correct move %s", move)
+            self.notify(f"Move {move} cannot be corrected here: {exc}")
+            return
+        self.go("correction")
+
     def screen(self, name: str):
         return self.screens.get_screen(name)
 
@@ -217,7 +236,7 @@ class CompanionApp(App):
         """An undo or a redo says what it took back or put back (the board alone would not show
         which move it was); any other accepted move clears an earlier refusal, which no longer
         describes the game."""
-        if change.kind in ("undo", "redo") and change.events:
+        if change.kind in ("undo", "redo", "correct") and change.events:
             self.notify(change.events[0]["text"], "info")
         elif self.toast is not None:
             self.toast.hide()

@@ -6,6 +6,7 @@
   "use strict";
 
   var renderers = {};
+  var BGSTATS = "https://app.bgstatsapp.com/createPlay.html?data=";
 
   function register(gameId, renderer) {
     renderers[gameId] = renderer;
@@ -165,6 +166,12 @@
       var winners = result.winners || [];
       root.result.appendChild(el("strong", null, winners.length ? winners.join(" and ") + (winners.length > 1 ? " win" : " wins") : "Game over"));
       if (result.summary) root.result.appendChild(el("span", null, result.summary));
+      // BG Stats' own push link (docs/stats.md): only that address, so nothing else can be slipped in.
+      if (typeof state.bgstats === "string" && state.bgstats.indexOf(BGSTATS) === 0) {
+        var log = el("a", "bgstats", "Log in BG Stats");
+        log.href = state.bgstats;
+        root.result.appendChild(log);
+      }
     }
 
     root.players.textContent = "";

@@ -11,7 +11,7 @@ from companion.core.errors import SetupError
 from companion.ui import theme
 from companion.ui.screens.base import BaseScreen
 from companion.ui.styling import symbol
-from companion.ui.widgets import PanelButton, Text, scrolling_grid
+from companion.ui.widgets import BigButton, PanelButton, Text, scrolling_grid
 
 
 def _when(stamp: str | None) -> str:
@@ -38,6 +38,9 @@ class HistoryScreen(BaseScreen):
 
     def __init__(self, app, **kwargs) -> None:
         super().__init__(app, name="history", **kwargs)
+        stats = BigButton(text="Players' stats", size_hint_x=None, width=190)
+        stats.bind(on_release=lambda *_: self.app.go("stats"))
+        self.bar.add_widget(stats)
         scroll, self.rows = scrolling_grid(1)
         self.body.add_widget(scroll)
 

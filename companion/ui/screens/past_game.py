@@ -2,6 +2,9 @@
 
 For settling "who passed first in round two?" after the game: the story is the table's own news,
 made again from the stored actions (companion/story.py), so it says exactly what was said live.
+
+Opened from the game being played (or just finished), it lists every move, and a touch on one
+opens its correction (screens/correction.py).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from companion.story import Story, tell
 from companion.ui import theme
 from companion.ui.screens.base import BaseScreen
 from companion.ui.styling import readable, symbol
-from companion.ui.widgets import Panel, Text, scrolling_grid
+from companion.ui.widgets import Panel, PanelButton, Text, scrolling_grid
 
 
 ROWS_PER_FRAME = 25  # about two screens of the story: shown at once, the rest follows a frame at a time
@@ -99,16 +102,20 @@ class PastGameScreen(BaseScreen):
         row.add_widget(right)
         self.body.add_widget(row)
         self._building = None  # the Clock event adding the story's rows, while it runs
+        self.correcting = False  # the table's own game: every move listed, a touch corrects it
 
-    def show(self, game_id: int) -> None:
+    def show(self, game_id: int, correcting: bool = False) -> None:
         """Fill the screen with one stored game (then go to it)."""
         store = self.app.table.store
         record = store.record(game_id)
         if record is None:
             raise LookupError(f"no game {game_id} in the history")
-        story = tell(record, store.played(game_id))
+        self.correcting = correcting
+        self.back_to = "play" if correcting else "history"
+        story = tell(record, store.played(game_id), every_move=correcting)
         game = _game(record)
-        self.heading.text = game.title if game else record.game
+        self.heading.text = (game.title if game else record.game) + (": touch a move to correct it"
+                                                                    if correcting else "")
         self._fill_left(record, story)
         self._fill_story(record, story)
         self.story_scroll.scroll_y = 1
@@ -141,19 +148,20 @@ class PastGameScreen(BaseScreen):
             self._building.cancel()
         self.story_rows.clear_widgets()
         # Each event carries its game's words (Game.describe), as the touchscreen and phones said it.
-        said = [(moment.at, lines) for moment in story.moments
-                if (lines := [e["text"] for e in moment.events if e.get("text")])]
+        said = [(moment, lines) for moment in story.moments
+                if (lines := [e["text"] for e in moment.events if e.get("text")]) or self.correcting]
         tail: list[Text] = []
         if story.problem:
             tail.append(Text(text=story.problem, color=theme.WARNING, font_size=theme.FONT_SMALL))
         elif not said:
-            tail.append(Text(text="Nothing was announced in this game.", color=theme.MUTED,
-                             font_size=theme.FONT_SMALL))
+            tail.append(Text(text="Nothing was announced in this game." if not self.correcting
+                             else "No move has been made yet.", color=theme.MUTED, font_size=theme.FONT_SMALL))
         pending = iter(said)
 
         def more(_dt: float = 0) -> bool:
-            for at, lines in itertools.islice(pending, ROWS_PER_FRAME):
-                self.story_rows.add_widget(self._story_row(at, lines))
+            for moment, lines in itertools.islice(pending, ROWS_PER_FRAME):
+                self.story_rows.add_widget(self._move_row(moment, lines) if self.correcting
+                                           else self._story_row(moment.at, lines))
             if len(self.story_rows.children) < len(said):
                 return True  # Clock keeps calling
             for widget in tail:
@@ -173,6 +181,21 @@ class PastGameScreen(BaseScreen):
         if self._building is not None:
             self._building.cancel()
             self._building = None
+
+    def _move_row(self, moment, lines: list[str]) -> PanelButton:
+        """One move of the table's own game, numbered; a touch opens its correction."""
+        said = [moment.words] + [line for line in lines if line != moment.words]
+        row = PanelButton(size_hint_y=None, spacing=theme.GAP, padding=(theme.GAP, 4))
+        words = Text(text=f"[color=#C5CED8]{moment.move}.[/color] " + "\n".join(said), markup=True,
+                     font_size=theme.FONT_SMALL)
+        row.add_widget(words)
+        row.add_widget(Text(text=symbol("›"), markup=True, wrap=False, size_hint_x=None, width=16,
+                            color=theme.MUTED))
+        fit = lambda *_: setattr(row, "height", max(theme.TOUCH * 0.8, words.height + 8))  # noqa: E731
+        words.bind(height=fit)
+        fit()
+        row.bind(on_release=lambda *_: self.app.open_correction(moment.move))
+        return row
 
     @staticmethod
     def _story_row(at: str, lines: list[str]) -> BoxLayout:

@@ -9,7 +9,9 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 from kivy.utils import get_color_from_hex
 
+from companion import bgstats
 from companion.core.session import Change, Session
+from companion.ui.bgstats_code import BgStatsCode
 from companion.ui import theme
 from companion.ui.boards import board_class
 from companion.ui.widgets import BigButton, Panel, Text, fill
@@ -30,6 +32,10 @@ class PlayScreen(Screen):
         menu = BigButton(text="Menu", size_hint_x=None, width=100)
         menu.bind(on_release=lambda *_: app.go("home"))
         bar.add_widget(menu)
+        # Every move so far, each one touch away from its correction.
+        story = BigButton(text="Story", size_hint_x=None, width=100)
+        story.bind(on_release=lambda *_: app.open_story())
+        bar.add_widget(story)
         self.turn_panel = Panel(padding=(theme.PAD, 0), background=theme.PANEL)
         self.prompt = Text(text="", wrap=False, font_size=theme.FONT, bold=True)
         # Long prompts wrap onto a second line in the bar rather than being cut short.
@@ -50,6 +56,9 @@ class PlayScreen(Screen):
         self.result_bar = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
         self.result_text = Text(text="", wrap=False, font_size=theme.FONT_TITLE, bold=True, color=theme.ACCENT)
         self.result_bar.add_widget(self.result_text)
+        log_play = BigButton(text="Log in BG Stats", size_hint_x=None, width=200)
+        log_play.bind(on_release=lambda *_: self.show_bgstats_code())
+        self.result_bar.add_widget(log_play)
         done = BigButton(text="New game", primary=True, size_hint_x=None, width=180)
         done.bind(on_release=lambda *_: app.leave_game())
         self.result_bar.add_widget(done)
@@ -57,6 +66,16 @@ class PlayScreen(Screen):
         self.board_area = BoxLayout()
         outer.add_widget(self.board_area)
         self.add_widget(outer)
+
+    def show_bgstats_code(self) -> BgStatsCode | None:
+        """The finished game as BG Stats' link, in a QR code a phone scans (docs/stats.md)."""
+        found = self.app.table.finished_play()
+        if found is None:
+            self.app.notify("The game is not over yet.")
+            return None
+        code = BgStatsCode(bgstats.link(found, self.app.settings["table"]["name"]), found.summary)
+        code.open()
+        return code
 
     def show_session(self, session: Session | None) -> None:
         """A game started, resumed or closed: put its board on the screen."""

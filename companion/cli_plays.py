@@ -1,0 +1,90 @@
+"""`companion stats` and `companion export`: what was played here, read without writing a byte."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+from datetime import datetime
+from pathlib import Path
+
+from companion.plays import Play, play
+from companion.stats import player_stats
+from companion.store.plays import ReadError, actions, finished, reading
+
+CSV_COLUMNS = ("play", "game", "started_at", "ended_at", "duration_min", "location", "player", "score", "rank",
+               "winner", "start_player")
+
+
+def load_plays(database: Path) -> list[Play]:
+    """Every finished play in the database, oldest first ([] when there is no database yet)."""
+    with reading(database) as db:
+        if db is None:
+            return []
+        return [play(record, actions(db, record.id)) for record in finished(db)]
+
+
+def stats_command(database: Path, as_json: bool) -> int:
+    try:
+        plays = load_plays(database)
+    except ReadError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
+    found = player_stats(plays)
+    if as_json:
+        print(json.dumps([s.to_json() for s in found], indent=2, ensure_ascii=False))
+        return 0
+    if not found:
+        print("No finished games yet.")
+        return 0
+    for s in found:
+        print(f"{s.name}: {s.overall.played} played, {s.overall.won} won, last played {_local(s.overall.last_played)}")
+        for title, t in sorted(s.games.items()):
+            points = f", best {_n(t.best)}, average {_n(t.average)}" if t.scores else ""
+            print(f"  {title}: {t.played} played, {t.won} won{points}")
+    return 0
+
+
+def export_command(database: Path, fmt: str, target: Path | None, location: str) -> int:
+    try:
+        plays = load_plays(database)
+    except ReadError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
+    text = export_json(plays, location) if fmt == "json" else export_csv(plays, location)
+    if target is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        target.write_text(text, encoding="utf-8", newline="")
+    except OSError as exc:
+        print(f"companion export: cannot write {target}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    print(f"{len(plays)} play{'' if len(plays) == 1 else 's'} written to {target}", file=sys.stderr)
+    return 0
+
+
+def export_json(plays: list[Play], location: str) -> str:
+    return json.dumps([{**p.to_json(), "location": location} for p in plays], indent=2, ensure_ascii=False) + "\n"
+
+
+def export_csv(plays: list[Play], location: str) -> str:
+    """One row per player per play: the shape a spreadsheet's pivot table wants."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    for p in plays:
+        for s in p.seats:
+            writer.writerow((p.id, p.title, p.started_at, p.ended_at, p.minutes, location, s.name,
+                             "" if s.score is None else s.score, s.rank, "yes" if s.winner else "no",
+                             "yes" if s.start_player else "no"))
+    return out.getvalue()
+
+
+def _n(value: float | None) -> str:
+    return "" if value is None else f"{value:g}"
+
+
+def _local(stamp: str) -> str:
+    return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M") if stamp else "-"

@@ -1,0 +1,266 @@
+"""Correct one past move: change it, see what becomes of every later move, fix or drop those
+that no longer apply, then commit it all as one change (one Undo takes it back).
+
+The choices come from the game's typed fields at the move's place (what the board would have
+offered there), so this screen knows no game. Nothing changes until Commit: every touch here
+only asks the session for a new preview.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.scrollview import ScrollView
+
+from companion.core.correction import LaterMove, Preview
+from companion.core.errors import RuleError
+from companion.ui import theme
+from companion.ui.screens.base import BaseScreen
+from companion.ui.styling import symbol
+from companion.ui.widgets import BigButton, Chip, PanelButton, Text
+
+MAX_RANGE_CHIPS = 21  # a range offered as one chip per number up to this many numbers
+CHIP_HEIGHT = theme.TOUCH * 0.86  # 48 px on the 7-inch screen: a whole field's choices in view
+
+
+def field_choices(field: dict[str, Any]) -> list[tuple[str, Any]]:
+    """(label, value) for every value a typed field offers now, or [] for one asked otherwise."""
+    if field.get("count", 1) != 1:
+        return []
+    if field["kind"] == "range":
+        if field["maximum"] - field["minimum"] >= MAX_RANGE_CHIPS:
+            return []
+        return [(str(v), v) for v in range(field["minimum"], field["maximum"] + 1)]
+    return [(o["label"], o["value"]) for o in field.get("options", []) if o.get("enabled", True)]
+
+
+def asked(field: dict[str, Any], action: dict[str, Any]) -> bool:
+    """A field is asked only while the fields it depends on hold one of its values."""
+    return all(action.get(name) in values for name, values in (field.get("when") or {}).items())
+
+
+class CorrectionScreen(BaseScreen):
+    title_text = "Correct a move"
+    back_to = "past_game"
+
+    def __init__(self, app, **kwargs) -> None:
+        super().__init__(app, name="correction", **kwargs)
+        row = BoxLayout(spacing=theme.PAD)
+        left = BoxLayout(orientation="vertical", spacing=theme.GAP)
+        self.editing = Text(text="", bold=True, font_size=theme.FONT_SMALL)
+        left.add_widget(self.editing)
+        scroll = ScrollView(do_scroll_x=False)
+        self.editor = GridLayout(cols=1, spacing=theme.GAP, size_hint_y=None)
+        self.editor.bind(minimum_height=self.editor.setter("height"))
+        scroll.add_widget(self.editor)
+        left.add_widget(scroll)
+        row.add_widget(left)
+        right = BoxLayout(orientation="vertical", spacing=theme.GAP, size_hint_x=0.52)
+        right.add_widget(Text(text="What follows, played again", bold=True, color=theme.MUTED,
+                              font_size=theme.FONT_SMALL))
+        later_scroll = ScrollView(do_scroll_x=False)
+        self.later_rows = GridLayout(cols=1, spacing=4, size_hint_y=None)
+        self.later_rows.bind(minimum_height=self.later_rows.setter("height"))
+        later_scroll.add_widget(self.later_rows)
+        right.add_widget(later_scroll)
+        self.status = Text(text="", font_size=theme.FONT_SMALL)
+        right.add_widget(self.status)
+        self.commit = BigButton(text="Commit the correction", primary=True)
+        self.commit.bind(on_release=lambda *_: self._commit())
+        right.add_widget(self.commit)
+        row.add_widget(right)
+        self.body.add_widget(row)
+        self.move = 0
+        self.original: list[dict[str, Any]] = []  # the moves in effect when the screen opened
+        self.edits: dict[int, dict[str, Any]] = {}  # move number -> its corrected action
+        self.dropped: set[int] = set()
+        self.selected = 0  # the move the editor changes: the corrected one, or a later one to fix
+        self.preview: Preview | None = None
+        self.original_words: dict[int, str] = {}
+
+    # -- opening ---------------------------------------------------------------
+
+    def show(self, move: int) -> None:
+        """Start correcting move `move` (1 is the game's first) of the table's game."""
+        session = self.app.table.session
+        self.original = session.moves()
+        if not 1 <= move <= len(self.original):
+            raise LookupError(f"there is no move {move}")
+        self.move, self.selected = move, move
+        self.edits = {move: dict(self.original[move - 1])}
+        self.dropped = set()
+        # Each later move as it stands before any change here: what "was" says when fixing one.
+        as_is = session.preview_correction(move, self.original[move - 1])
+        self.original_words = {m.move: m.words for m in as_is.later}
+        self.heading.text = f"Correct move {move}"
+        self._update()
+
+    # -- what the table touches ----------------------------------------------
+
+    def _action(self, number: int) -> dict[str, Any]:
+        return self.edits.get(number, self.original[number - 1])
+
+    def _later(self) -> list[tuple[int, dict[str, Any]]]:
+        return [(n, self._action(n)) for n in range(self.move + 1, len(self.original) + 1) if n not in self.dropped]
+
+    def set_field(self, name: str, value: Any) -> None:
+        action = dict(self._action(self.selected))
+        action[name] = value
+        self.edits[self.selected] = action
+        self._update()
+
+    def set_type(self, kind: str) -> None:
+        was = self._action(self.selected)
+        # Another kind of move keeps only who made it and where it came from.
+        self.edits[self.selected] = {k: v for k, v in was.items() if k in ("by", "source")} | {"type": kind}
+        self._update()
+
+    def toggle_drop(self, number: int) -> None:
+        self.dropped ^= {number}
+        if number in self.dropped and self.selected == number:
+            self.selected = self.move
+        self._update()
+
+    def select(self, number: int) -> None:
+        """Fix a later move: the editor changes that one now."""
+        if number not in self.dropped:
+            self.selected = number
+            self._update()
+
+    def _commit(self) -> None:
+        if self.preview is None or not self.preview.ready:
+            return
+        change = self.app.act(self.preview.entry())
+        if change is not None:
+            self.app.go("play")
+            self.app.tell_change(change)
+
+    # -- drawing ---------------------------------------------------------------
+
+    def _update(self) -> None:
+        session = self.app.table.session
+        try:
+            self.preview = session.preview_correction(self.move, self._action(self.move), self._later())
+        except RuleError as exc:
+            self.preview = None
+            self.status.text = exc.message
+            self.commit.disabled = True
+            return
+        self._draw_editor()
+        self._draw_later()
+        self._draw_status()
+
+    def _choices_here(self) -> dict[str, Any]:
+        if self.selected == self.move:
+            return self.preview.expected
+        found = next((m for m in self.preview.later if m.move == self.selected), None)
+        return found.expected if found else {}
+
+    def _draw_editor(self) -> None:
+        self.editor.clear_widgets()
+        action = self._action(self.selected)
+        lead = f"Move {self.selected}" + (" (a later move, to fix)" if self.selected != self.move else "")
+        now = self.preview.words if self.selected == self.move else self._words_of(self.selected)
+        self.editing.text = f"{lead} was: {self._was(self.selected)}" + (
+            f"\nNow: {now}" if now and now != self._was(self.selected) else "")
+        legal = self._choices_here().get("legal", [])
+        if not legal:
+            self.editor.add_widget(Text(text="Nothing could be played here.", color=theme.MUTED,
+                                        font_size=theme.FONT_SMALL))
+            return
+        self._chips("Make it", [(s["label"], s["type"]) for s in legal], action.get("type"),
+                    self.set_type)
+        spec = next((s for s in legal if s["type"] == action.get("type")), None)
+        if spec is None:
+            return
+        if spec.get("by") or "by" in action:
+            names = spec.get("by") or [p.name for p in self.app.table.session.players]
+            self._chips("Who", [(n, n) for n in names], action.get("by"), lambda v: self.set_field("by", v))
+        for name, field in spec["fields"].items():
+            if not asked(field, action):
+                continue
+            options = field_choices(field)
+            if options:
+                self._chips(field["label"], options, action.get(name), lambda v, n=name: self.set_field(n, v))
+            elif name in action:
+                self.editor.add_widget(Text(text=f"{field['label']}: as entered", color=theme.MUTED,
+                                            font_size=theme.FONT_SMALL))
+
+    def _chips(self, label: str, options: list[tuple[str, Any]], current: Any, choose) -> None:
+        """One field: its label beside its choices, numbers in one row, words four to a row."""
+        row = BoxLayout(size_hint_y=None, spacing=theme.GAP)
+        row.add_widget(Text(text=label, color=theme.MUTED, font_size=theme.FONT_SMALL, wrap=False,
+                            size_hint_x=None, width=96))
+        short = all(len(str(text)) <= 2 for text, _ in options)
+        grid = GridLayout(cols=min(len(options), 10 if short else 4), spacing=4, size_hint_y=None)
+        grid.bind(minimum_height=grid.setter("height"))
+        for text, value in options:
+            chip = Chip(text=str(text), state="down" if value == current else "normal",
+                        font_size=theme.FONT_SMALL, height=CHIP_HEIGHT, halign="center", valign="middle")
+            chip.bind(size=lambda c, _s: setattr(c, "text_size", (c.width - 4, None)))
+            chip.bind(on_release=lambda _c, v=value: choose(v))
+            grid.add_widget(chip)
+        row.add_widget(grid)
+        grid.bind(height=lambda _g, h: setattr(row, "height", h))
+        self.editor.add_widget(row)
+
+    def _was(self, number: int) -> str:
+        """The move as the story tells it now (the corrected one: as it was before this correction)."""
+        if number == self.move:
+            return self.preview.was
+        return self.original_words.get(number, f"move {number}")
+
+    def _words_of(self, number: int) -> str:
+        found = next((m for m in self.preview.later if m.move == number), None)
+        return found.words if found else ""
+
+    def _draw_later(self) -> None:
+        self.later_rows.clear_widgets()
+        checked = {m.move: m for m in self.preview.later}
+        if len(self.original) == self.move:
+            self.later_rows.add_widget(Text(text="This is the last move: nothing follows it.",
+                                            color=theme.MUTED, font_size=theme.FONT_SMALL))
+        for number in range(self.move + 1, len(self.original) + 1):
+            self.later_rows.add_widget(self._later_row(number, checked.get(number)))
+
+    def _later_row(self, number: int, checked: LaterMove | None) -> BoxLayout:
+        row = BoxLayout(size_hint_y=None, spacing=4)
+        info = PanelButton(orientation="vertical", padding=(theme.GAP, 4),
+                           background=theme.PANEL_LIGHT if number == self.selected else theme.PANEL)
+        info.bind(on_release=lambda *_: self.select(number))
+        if checked is None:
+            mark, words, colour = symbol("–"), "dropped", theme.MUTED
+        elif checked.applies:
+            mark, words, colour = symbol("✓", "#3DDC84"), checked.words, theme.TEXT
+        else:
+            mark, words, colour = symbol("✗", "#FF6B6B"), f"no longer applies: {checked.why}", theme.DANGER
+        line = Text(text=f"{mark} {number}. {words}", markup=True, color=colour, font_size=theme.FONT_SMALL)
+        info.add_widget(line)
+        row.add_widget(info)
+        drop = BigButton(text="Keep" if checked is None else "Drop", size_hint_x=None, width=80,
+                         font_size=theme.FONT_SMALL)
+        drop.bind(on_release=lambda *_: self.toggle_drop(number))
+        row.add_widget(drop)
+        fit = lambda *_: setattr(row, "height", max(theme.TOUCH, line.height + 8))  # noqa: E731
+        line.bind(height=fit)
+        fit()
+        return row
+
+    def _draw_status(self) -> None:
+        p = self.preview
+        refused = [m for m in p.later if not m.applies]
+        if p.problem:
+            text, colour = f"Move {self.move} cannot be that: {p.problem}", theme.DANGER
+        elif refused:
+            text = (f"{len(refused)} later move{'s' if len(refused) > 1 else ''} no longer "
+                    f"appl{'y' if len(refused) > 1 else 'ies'}: touch one to fix it, or drop it")
+            colour = theme.WARNING
+        elif p.unchanged:
+            text, colour = "Change the move to correct it.", theme.MUTED
+        else:
+            end = f" The game ends: {p.result['summary']}." if p.result else ""
+            text, colour = f"Ready: {p.words}.{end}", theme.GOOD
+        self.status.text, self.status.color = text, colour
+        self.commit.disabled = not p.ready
