@@ -50,8 +50,8 @@ def get(game_id: str) -> Game:
     if game_id not in _loaded and game_id in packaged():
         _load(game_id)
     if game_id not in _loaded:
-        known = ", ".join(g.id for g in all_games()) or "none"
-        raise SetupError(f"unknown game {game_id!r} (known games: {known})")
+        ids = ", ".join(g.id for g in all_games()) or "none"
+        raise SetupError(f"unknown game {game_id!r} (known games: {ids})")
     return _loaded[game_id]
 
 

@@ -55,8 +55,8 @@ def test_events_are_published_once_and_not_retained(broker, table, broadcaster, 
     session.dispatch({"type": "undo"})
     spy.wait_for(lambda w: len(w.on(EVENTS)) == 2)
     passed, undo = (m.json() for m in spy.on(EVENTS))
-    assert passed["event"] == {"type": "passed", "player": "Ann"} and passed["revision"] == 1
-    assert undo["event"] == {"type": "undo"} and undo["version"] > passed["version"]
+    assert passed["event"] == {"type": "passed", "player": "Ann", "text": "Ann passed"} and passed["revision"] == 1
+    assert undo["event"] == {"type": "undo", "text": "Took back: Ann passed"} and undo["version"] > passed["version"]
     assert not any(m.retain for m in spy.on(EVENTS))
     assert retained(broker.mqtt_port, EVENTS) is None
 

@@ -69,12 +69,13 @@ def test_play_undo_redo_and_a_refusal_by_touch(make_app):
     app = make_app().start()
     app.app.start_game("tally", ["Anna", "Ben", "Cris"], {"target": 6})
     app.frames()
-    app.tap("Add 3")
-    app.tap("Add 2")
+    app.tap("[b]+3[/b]")
+    app.tap("[b]+2[/b]")
     assert app.table.session.view()["view"]["scores"] == {"Anna": 3, "Ben": 2, "Cris": 0}
     app.tap("Undo")
     assert app.table.session.view()["view"]["scores"]["Ben"] == 0
     assert app.find("Ben: add points or pass")
+    assert app.app.toast.text == "Took back: Ben added 2"  # which move it was, not just that one went
     app.tap("Redo")
     app.tap("Pass")
     app.screenshot("play-generic")
@@ -87,9 +88,9 @@ def test_play_undo_redo_and_a_refusal_by_touch(make_app):
     assert app.table.session.revision == before
     # The message covers the bottom row; the next touch clears it and still works.
     assert app.app.toast.opacity == 1
-    app.tap("Undo")
+    app.tap("[b]+1[/b]")
     app.settle(0.3)
-    assert app.app.toast.opacity == 0
+    assert app.app.toast.opacity == 0 and app.table.session.revision == before + 1
     assert app.table.session.revision == before + 1
 
 
@@ -97,12 +98,12 @@ def test_the_game_over_banner_offers_a_new_game_and_undo_still_works(make_app):
     app = make_app().start()
     app.app.start_game("tally", ["Anna", "Ben"], {"target": 3})
     app.frames()
-    app.tap("Add 3")
+    app.tap("[b]+3[/b]")
     assert app.find("Anna reached 3")
     app.screenshot("play-game-over")
     app.tap("Undo")
     assert app.table.session.result() is None
-    app.tap("Add 3")
+    app.tap("[b]+3[/b]")
     app.tap("New game")
     assert app.screen == "home"
     assert app.store.history()[0].result["winners"] == ["Anna"]
@@ -112,7 +113,7 @@ def test_an_unfinished_game_reopens_on_start(make_app, tmp_path):
     first = make_app().start()
     first.app.start_game("tally", ["Anna", "Ben"], {"target": 9})
     first.frames()
-    first.tap("Add 2")
+    first.tap("[b]+2[/b]")
     first.close()
     again = make_app().start()
     assert again.screen == "play"
@@ -230,7 +231,7 @@ def test_the_shell_fits_1024x600(make_app):
     app = make_app(size=(1024, 600)).start()
     app.app.start_game("tally", ["Anna", "Ben", "Cris"], {})
     app.frames(3)
-    assert app.find("Undo").top <= 600 and app.find("Add 3").right <= 1024
+    assert app.find("Undo").top <= 600 and app.find("[b]+3[/b]").right <= 1024
     app.screenshot("play-1024x600")
 
 
@@ -383,14 +384,17 @@ def test_a_damaged_database_is_announced_on_the_touchscreen_and_kept(make_app, t
     assert app.app.toast.opacity == 1 and "was damaged" in app.app.toast.text
 
 
-def test_a_game_that_cannot_be_resumed_is_set_aside_and_the_table_starts(make_app):
+def test_a_game_that_cannot_be_resumed_is_set_aside_and_the_table_starts(make_app, monkeypatch):
     from companion import games
     from tests.support.tally import Tally
 
     first = make_app().start()
     first.app.start_game("tally", ["Anna", "Ben"], {})
     first.close()
-    games.unregister("tally")  # as if this version of the app no longer had the game
+    # As if this version of the app no longer had the game: not registered, not packaged.
+    games.unregister("tally")
+    shipped = games.packaged()
+    monkeypatch.setattr(games, "packaged", lambda: [g for g in shipped if g != "tally"])
     try:
         again = make_app().start()
         assert again.screen == "home"
@@ -484,7 +488,7 @@ def test_after_the_result_is_left_home_offers_only_a_choice_of_game(make_app):
     app = make_app().start()
     app.app.start_game("tally", ["Anna", "Ben"], {"target": 3})
     app.frames()
-    app.tap("Add 3")
+    app.tap("[b]+3[/b]")
     app.tap("New game")  # the result bar's: leaves the finished game
     assert app.screen == "home"
     texts = app.texts()

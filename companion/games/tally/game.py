@@ -112,8 +112,11 @@ class Tally(Game):
         return None
 
     def events(self, before, after, action):
+        who = before["players"][before["turn"]]
         if action["type"] == "pass":
-            return [{"type": "passed", "player": before["players"][before["turn"]]}]
+            return [{"type": "passed", "player": who}]
+        if action["type"] == "add":
+            return [{"type": "added", "player": who, "points": action["points"]}]
         return []
 
     def control(self, state, control):
@@ -131,6 +134,8 @@ class Tally(Game):
     def describe(self, event: Mapping[str, Any]) -> str:
         if event["type"] == "passed":
             return f"{event['player']} passed"
+        if event["type"] == "added":
+            return f"{event['player']} added {event['points']}"
         return ""
 
     def secrets(self, state: State) -> list[Secret]:
