@@ -30,18 +30,27 @@ from companion.core.session import Session
 from companion.store import Store
 from companion.store.database import SCHEMA_VERSION
 from companion.table import Table
+from tests.games.bon.test_properties import pick as bon_pick
 from tests.games.bonbon.test_properties import legal_action as bonbon_pick
+from tests.games.bonc.test_properties import pick as bonc_pick
 from tests.games.bondcones.test_properties import pick as bondcones_pick
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SCRIPTS = Path(__file__).parent.parent / "games"
 MAX_ACTIONS = 5000
 
-# How a random legal player picks its next action, and the seats and options of the two games
-# played to the end. A new game adds its line here when its first fixture is written.
-PLAYERS: dict[str, tuple[Callable[[random.Random, Any], dict], list[tuple[list[str], dict]]]] = {
-    "bonbon": (bonbon_pick, [(["Ann", "Ben", "Cy"], {}), (["Lucy", "Nick"], {"max_value": 5})]),
-    "bondcones": (bondcones_pick, [(["Mia", "Leo"], {}), (["Ann", "Ben"], {})]),
+# How a random legal player picks its next action in a session, and the seats and options of the
+# two games played to the end; or, for a game whose random play seldom ends, the names of two of
+# its scripts that end it. A new game adds its line here when its first fixture is written.
+Picker = Callable[[random.Random, Session], dict]
+PLAYERS: dict[str, tuple[Picker, list[tuple[list[str], dict]]] | list[str]] = {
+    "bonbon": (lambda rng, s: bonbon_pick(rng, s.expected()),
+               [(["Ann", "Ben", "Cy"], {}), (["Lucy", "Nick"], {"max_value": 5})]),
+    "bondcones": (lambda rng, s: bondcones_pick(rng, s.expected()), [(["Mia", "Leo"], {}), (["Ann", "Ben"], {})]),
+    "bon": (lambda rng, s: bon_pick(rng, next(x for x in s.expected().legal if x.type != "point")),
+            [(["Ann", "Ben", "Cy"], {"target": 2}), (["Ann", "Ben", "Cy", "Dee"], {"target": 2})]),
+    "bonc": (bonc_pick, [(["Ann", "Ben", "Cy"], {"lives": 3}), (["Ann", "Ben", "Cy", "Dee"], {})]),
+    "baon": ["whole_game", "scoring_only"],
 }
 
 
@@ -56,20 +65,21 @@ def _play_to_the_end(table: Table, game: str, seats: list[str], options: dict, s
     for n in range(MAX_ACTIONS):
         if session.result() is not None:
             return
-        session.dispatch(pick(rng, session.expected()))
+        session.dispatch(pick(rng, session))
         if n == 5:  # a move taken back and put again: the log keeps both as they were
             session.dispatch({"type": "undo"})
             session.dispatch({"type": "redo"})
     raise AssertionError(f"{game}: a random game of {MAX_ACTIONS} actions did not end (seed {seed})")
 
 
-def _script(game: str, number: int) -> tuple[dict, list[dict]]:
-    path = sorted((SCRIPTS / game / "scripts").glob("*.jsonl"))[number]
+def _script(game: str, number: int | str) -> tuple[dict, list[dict]]:
+    found = sorted((SCRIPTS / game / "scripts").glob("*.jsonl"))
+    path = found[number] if isinstance(number, int) else next(p for p in found if p.stem == number)
     header, *actions = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     return header, actions
 
 
-def _play_script(table: Table, game: str, number: int) -> Session:
+def _play_script(table: Table, game: str, number: int | str) -> Session:
     header, actions = _script(game, number)
     session = table.start(game, header["players"], header.get("options", {}))
     for action in actions:
@@ -85,12 +95,19 @@ def write(game: str, path: Path) -> dict[str, Any]:
         raise SystemExit(f"{path} exists: a fixture is never written again (add a new one)")
     store = Store(path)
     table = Table(store)
-    for seed, (seats, options) in enumerate(PLAYERS[game][1], start=1):
-        _play_to_the_end(table, game, seats, options, seed)
-    _play_script(table, game, 0)  # left unfinished: the next start abandons it
+    finished = PLAYERS[game]
+    if isinstance(finished, list):
+        for name in finished:
+            assert _play_script(table, game, name).result() is not None, f"{name} does not end the game"
+    else:
+        for seed, (seats, options) in enumerate(finished[1], start=1):
+            _play_to_the_end(table, game, seats, options, seed)
+    left = _play_script(table, game, 0)  # left unfinished: the next start abandons it
+    if left.result() is not None:
+        left.dispatch({"type": "undo"})
     playing = _play_script(table, game, 1)
+    playing.dispatch({"type": "undo"})  # its last move taken back, the redo kept
     assert playing.result() is None, "the last game must still be playing"
-    playing.dispatch({"type": "undo"})
     records = [store.record(i) for i in range(1, store.last_game_number() + 1)]
     store.close()
     assert not Path(f"{path}-wal").exists(), "the fixture must be whole in one file"
@@ -114,7 +131,7 @@ def write(game: str, path: Path) -> dict[str, Any]:
 
 
 def main(argv: list[str]) -> int:
-    wanted = argv or [g for g in sorted(games.BUILTIN) if not fixture_path(g).exists()]
+    wanted = argv or [g.id for g in games.all_games(listed_only=True) if not fixture_path(g.id).exists()]
     for game in wanted:
         path = fixture_path(game)
         manifest = write(game, path)
