@@ -151,7 +151,7 @@ def test_seven_players_fit_with_their_shields(make_app):  # noqa: F811
         assert tile.number.font_size >= 70
         assert tile.slot.y >= tile.y, "the BLOCK slot fits inside its tile"
         assert tile.y >= 0 and tile.top <= app.window.height
-    shot(app, "bonc-7-players")
+    shot(app, "bonc-7-players-blitz")
 
 
 def test_every_card_button_is_finger_sized(make_app):  # noqa: F811
@@ -191,3 +191,53 @@ def test_the_re_deal_by_touch(make_app):  # noqa: F811
     shot(app, "bonc-deal")
     ask(app, "Deal again")
     assert game(app)["deal"] == 2 and [p["cards"] for p in game(app)["players"]] == [10, 10, 10]
+
+
+READABLE = 20  # px: nothing a player must read is smaller
+NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus")
+
+
+def words_on(root) -> list:
+    """Every label with words inside `root` that is on screen."""
+    from kivy.uix.label import Label
+
+    return [w for w in root.walk(restrict=True)
+            if isinstance(w, Label) and w.text.strip() and w.get_root_window() is not None and w.opacity > 0]
+
+
+def check_readable(app: AppDriver) -> None:
+    app.frames(3)
+    small = [(w.text, w.font_size) for w in words_on(board(app)) if w.font_size < READABLE]
+    assert not small, f"under {READABLE} px: {small}"
+    for tile in board(app).tiles:
+        assert tile.number.font_size >= 70, "lives read from a metre away"
+        digit = tile.number.font_size * 0.72  # a bold digit's height
+        assert tile.number.center_y + digit / 2 <= tile.name.y + 2, f"{tile.player}'s lives run into the name"
+        assert tile.number.center_y - digit / 2 >= tile.against.top - 2, f"{tile.player}'s lives run into the bar"
+        assert tile.y >= 0 and tile.top <= app.window.height and tile.slot.y >= tile.y
+        assert tile.name.texture_size[0] <= tile.name.width + 1, f"{tile.name.text} is cut"
+    for label in words_on(board(app).status) + words_on(board(app).pad):
+        label.texture_update()
+        assert label.texture_size[0] <= label.width + 1, f"{label.text!r} runs out of its place"
+
+
+@SIZES
+@pytest.mark.parametrize("count", [3, 4, 5, 7])
+def test_every_word_is_readable_and_every_tile_fits_for_3_4_5_and_7_players(make_app, size, count):  # noqa: F811
+    app = start(make_app, NAMES[:count], size=size)
+    touch(app, "BULLET- PROOF")  # Ann's shield
+    touch(app, "4")
+    touch(app, "4")  # a BONC!: a BLOCK button on a tile, the chain's threat above the pad
+    check_readable(app)
+    shot(app, f"bonc-{count}-players", size)
+    touch(app, "BORROWED TIME")  # whom to rob: names on the tiles, the question above the pad
+    check_readable(app)
+    if count == 7:
+        shot(app, "bonc-7-players-choosing", size)
+    ask(app, "Cancel")
+    touch(app, "BLITZ")
+    check_readable(app)
+    block_under(app, "Cat", "BLOCK −1")
+    check_readable(app)
+    if count == 7:
+        shot(app, "bonc-7-players-block", size)
