@@ -54,12 +54,12 @@ class Bonc(Game):
     def apply(self, state: State, action: Action) -> State:
         """Check the action against the rules of this moment, then change the state."""
         legal.require_legal(state, action["type"])
-        spec = next(s for s in legal.legal(state) if s.type == action["type"])
         if action["type"] == "play":
-            play.check_card(state, action.get("card"))
-        why = check_fields(spec.fields, action) if action["type"] != "play" else None
-        if why:
-            raise RuleError(why)
+            play.check_card(state, action.get("card"))  # its handler checks the player it names
+        else:
+            why = check_fields(legal.spec(state, action["type"]).fields, action)
+            if why:
+                raise RuleError(why)
         HANDLERS[action["type"]](state, action)
         return state
 

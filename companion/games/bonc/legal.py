@@ -45,23 +45,39 @@ def _play_spec(state: State, player: str) -> ActionSpec:
     return ActionSpec("play", words.LABELS["play"], fields)
 
 
-def _block_spec(state: State) -> ActionSpec | None:
-    may = blockers(state)
-    return ActionSpec("block", words.LABELS["block"], by=tuple(may)) if may else None
+def _block_spec(state: State) -> ActionSpec:
+    return ActionSpec("block", words.LABELS["block"], by=tuple(blockers(state)))
+
+
+def kinds(state: State) -> list[str]:
+    """The action types the rules accept now, in the order legal() offers them. Checking an action's
+    type needs no more: building every card's option for that would slow each move, and every
+    undo that replays the game from its start."""
+    phase = state["phase"]
+    block = ["block"] if blockers(state) else []
+    if phase == "play":
+        return ["play", *block]
+    if phase == "deal":
+        return ["deal", *block]
+    if phase == "last_stand":
+        return [*block, "no_block"]
+    return []
+
+
+def spec(state: State, kind: str) -> ActionSpec:
+    """One legal action type with its fields (a type kinds() gives now)."""
+    if kind == "play":
+        return _play_spec(state, turn(state))
+    if kind == "block":
+        return _block_spec(state)
+    if kind == "deal":
+        return ActionSpec("deal", words.LABELS["deal"])
+    return ActionSpec("no_block", words.no_block_label(state), weighty=True)
 
 
 def legal(state: State) -> list[ActionSpec]:
-    """Exactly the actions the rules accept now: apply() refuses every other type."""
-    phase = state["phase"]
-    block = _block_spec(state)
-    specs: list[ActionSpec | None] = []
-    if phase == "play":
-        specs = [_play_spec(state, turn(state)), block]
-    elif phase == "deal":
-        specs = [ActionSpec("deal", words.LABELS["deal"]), block]
-    elif phase == "last_stand":
-        specs = [block, ActionSpec("no_block", words.no_block_label(state), weighty=True)]
-    return [s for s in specs if s is not None]
+    """Exactly the actions the rules accept now (kinds(), with their fields): apply() refuses every other type."""
+    return [spec(state, kind) for kind in kinds(state)]
 
 
 def prompt(state: State) -> str:
@@ -88,7 +104,7 @@ def expected(state: State) -> Expected:
 
 def require_legal(state: State, kind: str) -> None:
     """Refuse an action type the rules do not allow at this moment, saying what is awaited."""
-    if any(spec.type == kind for spec in legal(state)):
+    if kind in kinds(state):
         return
     if state["phase"] == "over":
         raise RuleError("The game is over. Undo to change the last move.")

@@ -15,6 +15,8 @@ Reading the fields (kit.fields, no Kivy)
     count / listed            how many values, and whether the value is a list
     slots(field)              where each value of a range belongs in the public view, as paths
                               (["players", 1, "cards", 2]): the card to frame while asking
+    group(field, name)        the field with only one group's options (a deck's numbers, its
+                              named cards): one pad each, side by side
 
 Layout (kit.layout)
     caption(text)             the words over a panel's buttons
@@ -23,6 +25,7 @@ Layout (kit.layout)
     button(text, on)          a finger-sized button; `primary=True` for the main one
     grid(widgets, cols)       widgets in rows of `cols`, as tall as its rows
     spacer()                  takes the height left over; GAP is the panels' spacing
+    READABLE                  the smallest words a player must read (20 px)
 
 Choices (kit.toggle)
     toggle(text, on, changed, group=None)   a chip that stays down (one per group)
@@ -33,7 +36,9 @@ Value pads (kit.pad)
     ValuePad(fields, choose, back=None)     the pad of a whole entry of several steps: one button
         for every value of every field, in the same place from the first step to the last;
         pad.offer(field, back=True) greys what the step does not take (disabled, never removed),
-        so a quick second tap means the same value, or nothing
+        so a quick second tap means the same value, or nothing; labels={value: words} a board's
+        own words for a value, words=size draws names (not numbers) wrapped and fitted to their
+        buttons, never below READABLE; fill=True shares out the panel's height among the rows
 
 Cards (kit.cards)
     CardRow(style)            a row of cards ({"face", "value"} as a view shows them), as large as
@@ -46,8 +51,9 @@ Players and scores (kit.player_row, kit.score_frame)
                               (a CardRow), a number with a tag; show(name, colour, acting,
                               line2=, number=, tag=) outlines it while acting; dim(on); a touch
                               calls row.touched(player, what in the middle is under the finger)
-    ScoreFrame()              a player's score read from across the table: the name, a big
-                              number, a bar against a target with what is left; show(...);
+    ScoreFrame(words, big)    a player's score read from across the table: the name (shrunk to fit
+                              a narrow frame, not below `words`), a number as large as `big` where
+                              its row has room, a bar against a target with what is left; show(...);
                               add_row(widget) for a game's own lines under it
 
 Nothing here names a game: a test fails if a file in the kit does.

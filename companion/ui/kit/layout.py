@@ -6,6 +6,7 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from kivy.metrics import sp
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
@@ -14,6 +15,7 @@ from companion.ui import theme
 from companion.ui.widgets import BigButton, Text
 
 GAP = 6  # px between the buttons of a panel
+READABLE = sp(20)  # the smallest words a player must read from their seat
 
 
 def caption(text: str, colour: list[float] | None = None, bold: bool = False) -> Text:

@@ -9,26 +9,34 @@ second tap on the same spot always means the same value, or nothing.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.kit import fields as f
-from companion.ui.kit.layout import GAP, button
+from companion.ui.kit.layout import GAP, READABLE, button
 from companion.ui.widgets import BigButton
 
 
 class ValueButton(BigButton):
     """A value: one or two digits on one line. Only a deck printed past 9 makes these narrower
-    than a finger; the digits then shrink to fit instead of wrapping one under the other."""
+    than a finger; the digits then shrink to fit instead of wrapping one under the other.
 
-    def __init__(self, value: Any = None, **kwargs: Any) -> None:
+    With `words` (a font size) the value is a name ("BORROWED TIME"): it wraps between its words
+    and steps down from that size until its longest word fits, never below `layout.READABLE`."""
+
+    def __init__(self, value: Any = None, words: float | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.value = value
-        self.bind(size=self._fit_digits, text_size=self._one_line)
+        self.words = words
+        if words is None:
+            self.bind(size=self._fit_digits, text_size=self._one_line)
+        else:
+            self.bind(size=self._fit_words)
 
     def _fit_digits(self, *_) -> None:
         self.font_size = min(theme.FONT_TITLE, self.width * 0.6)
@@ -37,17 +45,46 @@ class ValueButton(BigButton):
         if self.text_size[0] is not None:
             self.text_size = (None, None)
 
+    def _fit_words(self, *_) -> None:
+        room = max(1.0, self.width - WORD_MARGIN)
+        assert self.words is not None
+        # Lines break between words: the longest word is what must fit.
+        widest = max(_line_width(word, self.words, self.markup) for word in _words(self.text))
+        self.font_size = max(READABLE, min(self.words, self.words * room / max(widest, 1)))
+        self.text_size = (room, None)
+
+
+WORD_MARGIN = 4  # px of a value button's width a name keeps clear of (2 each side)
+
+
+def _words(text: str) -> list[str]:
+    """The words of a button's text, markup tags kept on their words so they measure as drawn."""
+    bare = text.replace("[b]", "").replace("[/b]", "")
+    return [f"[b]{word}[/b]" for word in bare.split()] or [""]
+
+
+def _line_width(text: str, font_size: float, markup: bool) -> float:
+    probe = Label(text=text, markup=markup, bold=True, font_size=font_size)
+    probe.texture_update()
+    return float(probe.texture_size[0])
+
 
 class ValueGrid(GridLayout):
     """Value buttons in as many columns as asked, but never so many that a button gets narrower than
     a finger ("Back" on one line), unless that would take more rows than its panel has room for
-    (a deck printed up to 20): the panel's height is the harder limit, a narrow button still works."""
+    (a deck printed up to 20): the panel's height is the harder limit, a narrow button still works.
 
-    def __init__(self, cells: list[Widget], cols: int, spacing: float, rows: int) -> None:
-        super().__init__(cols=cols, spacing=spacing, size_hint_y=None)
+    With `fill` the grid takes the height its panel gives it and its rows share it (bigger targets
+    where a board has the room); otherwise it is as tall as its finger-high rows."""
+
+    def __init__(self, cells: list[Widget], cols: int, spacing: float, rows: int, fill: bool = False) -> None:
+        super().__init__(cols=cols, spacing=spacing, size_hint_y=1 if fill else None)
         self.most = cols
+        self.fill = fill
         self.fewest_cols = math.ceil(len(cells) / rows)
         for cell in cells:
+            if fill:
+                cell.size_hint_y = 1
             self.add_widget(cell)
         self._fit_height()
         self.bind(width=self._fit)  # once laid out: the width it has now is not yet its own
@@ -60,11 +97,17 @@ class ValueGrid(GridLayout):
 
     def _fit_height(self) -> None:
         rows = max(1, math.ceil(len(self.children) / self.cols))
+        if self.fill:
+            # Never shorter than finger-high rows: a panel too small shows it, it does not squash it.
+            self.size_hint_min_y = rows * theme.TOUCH + (rows - 1) * self.spacing[1]
+            return
         self.height = rows * theme.TOUCH + (rows - 1) * self.spacing[1]
 
 
-def _cell(value: Any, text: str, choose: Callable[[Any], Any]) -> ValueButton:
-    cell = ValueButton(value, text=f"[b]{text}[/b]", markup=True, font_size=theme.FONT_TITLE)
+def _cell(value: Any, text: str, choose: Callable[[Any], Any], words: float | None = None) -> ValueButton:
+    named = words is not None and not _is_number(value)
+    cell = ValueButton(value, words=words if named else None, text=f"[b]{text}[/b]", markup=True,
+                       font_size=words if named else theme.FONT_TITLE)
     cell.bind(on_release=lambda *_: choose(value))
     return cell
 
@@ -87,20 +130,26 @@ class ValuePad(ValueGrid):
 
     Every value of every field has its button from the start, in order; `offer` greys the ones the
     step does not take (disabled, never removed), so no button moves while the entry lasts.
+
+    `labels` gives a value other words than its option's (a long name broken where it reads best,
+    "BULLET-\nPROOF"); `words` (a font size) draws values that are names rather than numbers in
+    that size, wrapped and fitted to the button (see ValueButton); `fill` as for ValueGrid.
     """
 
     def __init__(self, fields: Sequence[f.Field], choose: Callable[[Any], Any], *,
-                 back: Callable[[], Any] | None = None, cols: int = 5, rows: int = 2, spacing: float = GAP) -> None:
-        labels: dict[Any, str] = {}
+                 back: Callable[[], Any] | None = None, cols: int = 5, rows: int = 2, spacing: float = GAP,
+                 labels: Mapping[Any, str] | None = None, words: float | None = None, fill: bool = False) -> None:
+        texts: dict[Any, str] = {}
         for field in fields:
             for value in f.every_value(field):
-                labels.setdefault(value, f.label(field, value))
-        order = sorted(labels, key=_order)
-        self.buttons = {v: _cell(v, labels[v], self._chose) for v in order}
+                texts.setdefault(value, f.label(field, value))
+        texts.update({v: t for v, t in (labels or {}).items() if v in texts})
+        order = sorted(texts, key=_order)
+        self.buttons = {v: _cell(v, texts[v], self._chose, words) for v in order}
         self.choose = choose
         self.back = button("Back", back, font_size=theme.FONT_SMALL) if back else None
         cells: list[Widget] = list(self.buttons.values()) + ([self.back] if self.back else [])
-        super().__init__(cells, cols, spacing, rows)
+        super().__init__(cells, cols, spacing, rows, fill=fill)
 
     def offer(self, field: f.Field | None, chosen: f.Chosen | None = None, back: bool = True) -> None:
         """Take only the values `field` offers now (None: none); Back only while there is something to undo."""
@@ -119,6 +168,10 @@ def _key(value: Any) -> Any:
     return (type(value).__name__, value)
 
 
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def _order(value: Any) -> tuple[int, Any]:
     """Numbers first, in order; anything else after, as given."""
-    return (0, value) if isinstance(value, (int, float)) and not isinstance(value, bool) else (1, 0)
+    return (0, value) if _is_number(value) else (1, 0)

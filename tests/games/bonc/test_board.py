@@ -23,12 +23,28 @@ def board(app: AppDriver):
     return app.app.screen("play").board
 
 
+def plain(text: str) -> str:
+    return text.replace("[b]", "").replace("[/b]", "").replace("\n", " ")
+
+
+def under(root) -> list:
+    """The buttons on screen inside `root` (and only there)."""
+    return [w for w in root.walk(restrict=True)
+            if isinstance(w, Button) and w.get_root_window() is not None and w.opacity > 0]
+
+
+def buttons(app: AppDriver, root) -> list[str]:
+    """The words on the buttons a player can touch under `root` (greyed ones left out)."""
+    app.frames(1)
+    return [plain(w.text) for w in under(root) if not w.disabled]
+
+
 def touch(app: AppDriver, text: str, root=None) -> None:
-    """Touch the button showing this text (in the pad unless `root` says where)."""
+    """Touch the button showing this text (in the card pad unless `root` says where)."""
     from kivy.tests.common import UnitTestTouch
 
     app.frames(2)
-    widget = next(w for w in app.visible(root or board(app).pad) if isinstance(w, Button) and w.text == text)
+    widget = next(w for w in under(root or board(app).pad) if plain(w.text) == text)
     x, y = widget.to_window(*widget.center)
     t = UnitTestTouch(x, y)
     t.touch_down()
@@ -38,8 +54,16 @@ def touch(app: AppDriver, text: str, root=None) -> None:
 
 def block_under(app: AppDriver, player: str, text: str) -> None:
     """The BLOCK button on a player's tile (the first touch: who)."""
-    tile = next(t for t in board(app).tiles if t.player == player)
-    touch(app, text, root=tile)
+    touch(app, text, root=tile_of(app, player))
+
+
+def tile_of(app: AppDriver, player: str):
+    return next(t for t in board(app).tiles if t.player == player)
+
+
+def ask(app: AppDriver, text: str) -> None:
+    """Touch a button of the question above the pad."""
+    touch(app, text, root=board(app).status)
 
 
 def game(app: AppDriver) -> dict:
@@ -54,21 +78,31 @@ def shot(app: AppDriver, name: str, size=(800, 480)) -> None:
     app.screenshot(name if size == (800, 480) else f"{name}-{size[0]}x{size[1]}")
 
 
+def places(app: AppDriver) -> dict:
+    """Where every card's button is on the screen."""
+    app.frames(2)
+    return {card: tuple(b.to_window(*b.center)) for card, b in board(app).pad.buttons.items()}
+
+
 @SIZES
 def test_the_rulebook_chain_by_touch_and_a_block_out_of_turn_in_two_touches(make_app, size):  # noqa: F811
     app = start(make_app, ("Player 1", "Player 2", "Player 3", "Player 4"), size=size)
     for _ in range(3):
         touch(app, "7")
     assert lives(app) == {"Player 1": 4, "Player 2": 3, "Player 3": 5, "Player 4": 5}
-    tile = next(t for t in board(app).tiles if t.player == "Player 2")
-    assert tile.lives.text.startswith("[b]3[/b]") and tile.lives.font_size >= 70, "lives read from a metre away"
-    assert "Another 7 from Player 4: TRIPLE BONC! on Player 3 (−3)" in app.texts()
+    tile = tile_of(app, "Player 2")
+    assert tile.number.text == "3" and tile.number.font_size >= 70, "lives read from a metre away"
+    assert tile.to_go.text == "−2"
+    assert "Another 7 from Player 4: TRIPLE BONC! on Player 3 (−3)" in board(app).status.lines.text
     shot(app, "bonc-chain", size)
+    before = places(app)
     block_under(app, "Player 2", "BLOCK −2")
     assert lives(app)["Player 2"] == 3, "the first touch only says who"
+    assert places(app) == before and buttons(app, board(app).pad) == [], "the pad stays, greyed"
     shot(app, "bonc-block", size)
-    touch(app, "BLOCK\nPlayer 2 keeps 2")
+    ask(app, "BLOCK: Player 2 keeps 2")
     assert lives(app)["Player 2"] == 5 and game(app)["turn"] == "Player 4"
+    assert places(app) == before and "7" in buttons(app, board(app).pad)
 
 
 def test_a_block_can_be_let_go_of_with_undo_before_its_second_touch(make_app):  # noqa: F811
@@ -77,39 +111,53 @@ def test_a_block_can_be_let_go_of_with_undo_before_its_second_touch(make_app):  
     touch(app, "7")
     block_under(app, "Ann", "BLOCK −1")
     app.tap("Undo")
-    assert lives(app)["Ann"] == 4 and board(app).pad.entry is None
-    assert any(w.text == "7" for w in app.visible(board(app).pad) if isinstance(w, Button))
+    assert lives(app)["Ann"] == 4 and board(app).entry is None
+    assert "7" in buttons(app, board(app).pad)
 
 
-def test_borrowed_time_asks_whom_to_rob_and_greys_the_bulletproof(make_app):  # noqa: F811
+def test_borrowed_time_names_the_players_on_their_tiles_and_the_pad_stays(make_app):  # noqa: F811
     app = start(make_app)
-    touch(app, "BULLET-\nPROOF")
+    touch(app, "BULLET- PROOF")
     touch(app, "1")
-    touch(app, "BORROWED\nTIME")
-    offered = [w.text for w in app.visible(board(app).pad) if isinstance(w, Button)]
-    assert offered == ["Ben", "Dan", "Cancel"], "Ann is Bulletproof, Cat is playing it"
+    before = places(app)
+    touch(app, "BORROWED TIME")
+    offered = {t.player: buttons(app, t) for t in board(app).tiles}
+    assert offered == {"Ann": [], "Ben": ["Take"], "Cat": [], "Dan": ["Take"]}, "Ann is Bulletproof, Cat plays it"
+    assert buttons(app, board(app).status) == ["Cancel"]
+    assert places(app) == before and buttons(app, board(app).pad) == [], "a second touch on the pad does nothing"
+    touch(app, "BORROWED TIME")
+    assert lives(app) == {"Ann": 5, "Ben": 5, "Cat": 5, "Dan": 5} and board(app).entry is not None
     shot(app, "bonc-borrowed-time")
-    touch(app, "Dan")
+    touch(app, "Take", root=tile_of(app, "Dan"))
     assert lives(app) == {"Ann": 5, "Ben": 5, "Cat": 5, "Dan": 4}
+    assert places(app) == before
+
+
+def test_a_card_waiting_for_its_player_can_be_cancelled(make_app):  # noqa: F811
+    app = start(make_app)
+    touch(app, "BORROWED TIME")
+    ask(app, "Cancel")
+    assert board(app).entry is None and "BORROWED TIME" in buttons(app, board(app).pad)
+    assert game(app)["turn"] == "Ann"
 
 
 def test_seven_players_fit_with_their_shields(make_app):  # noqa: F811
     app = start(make_app, ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"))
-    touch(app, "BULLET-\nPROOF")
+    touch(app, "BULLET- PROOF")
     touch(app, "BLITZ")
     tiles = board(app).tiles
-    assert tiles[0].info.text == "7 cards\nShield 1 held"
+    assert tiles[0].info.text == "7 cards\nShield 1"
     for tile in tiles:
-        assert tile.lives.font_size >= 70 and tile.lives.texture_size[1] <= tile.lives.height
+        assert tile.number.font_size >= 70
         assert tile.slot.y >= tile.y, "the BLOCK slot fits inside its tile"
         assert tile.y >= 0 and tile.top <= app.window.height
-    shot(app, "bonc-7-players")
+    shot(app, "bonc-7-players-blitz")
 
 
 def test_every_card_button_is_finger_sized(make_app):  # noqa: F811
     app = start(make_app)
-    buttons = [w for w in app.visible(board(app).pad) if isinstance(w, Button)]
-    assert len(buttons) == 16 and all(min(b.size) >= 56 for b in buttons), [(b.text, b.size) for b in buttons]
+    cards = under(board(app).pad)
+    assert len(cards) == 16 and all(min(b.size) >= 56 for b in cards), [(b.text, b.size) for b in cards]
 
 
 def test_a_whole_game_by_touch_to_one_winner_with_undo_and_redo(make_app):  # noqa: F811
@@ -125,8 +173,9 @@ def test_a_whole_game_by_touch_to_one_winner_with_undo_and_redo(make_app):  # no
     touch(app, "BLITZ")
     touch(app, "SNEAK")
     assert game(app)["phase"] == "last_stand"
+    assert buttons(app, board(app).pad) == [], "no card to play: a second touch on SNEAK ends nothing"
     shot(app, "bonc-last-stand")
-    touch(app, "No BLOCK: Ann wins")
+    ask(app, "No BLOCK: Ann wins")
     assert app.table.session.result().winners == ("Ann",)
     shot(app, "bonc-game-over")
 
@@ -140,5 +189,55 @@ def test_the_re_deal_by_touch(make_app):  # noqa: F811
         session.dispatch({"type": "play", "card": quiet_card(session)})
     app.frames(3)
     shot(app, "bonc-deal")
-    touch(app, "Deal again")
+    ask(app, "Deal again")
     assert game(app)["deal"] == 2 and [p["cards"] for p in game(app)["players"]] == [10, 10, 10]
+
+
+READABLE = 20  # px: nothing a player must read is smaller
+NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus")
+
+
+def words_on(root) -> list:
+    """Every label with words inside `root` that is on screen."""
+    from kivy.uix.label import Label
+
+    return [w for w in root.walk(restrict=True)
+            if isinstance(w, Label) and w.text.strip() and w.get_root_window() is not None and w.opacity > 0]
+
+
+def check_readable(app: AppDriver) -> None:
+    app.frames(3)
+    small = [(w.text, w.font_size) for w in words_on(board(app)) if w.font_size < READABLE]
+    assert not small, f"under {READABLE} px: {small}"
+    for tile in board(app).tiles:
+        assert tile.number.font_size >= 70, "lives read from a metre away"
+        digit = tile.number.font_size * 0.72  # a bold digit's height
+        assert tile.number.center_y + digit / 2 <= tile.name.y + 2, f"{tile.player}'s lives run into the name"
+        assert tile.number.center_y - digit / 2 >= tile.against.top - 2, f"{tile.player}'s lives run into the bar"
+        assert tile.y >= 0 and tile.top <= app.window.height and tile.slot.y >= tile.y
+        assert tile.name.texture_size[0] <= tile.name.width + 1, f"{tile.name.text} is cut"
+    for label in words_on(board(app).status) + words_on(board(app).pad):
+        label.texture_update()
+        assert label.texture_size[0] <= label.width + 1, f"{label.text!r} runs out of its place"
+
+
+@SIZES
+@pytest.mark.parametrize("count", [3, 4, 5, 7])
+def test_every_word_is_readable_and_every_tile_fits_for_3_4_5_and_7_players(make_app, size, count):  # noqa: F811
+    app = start(make_app, NAMES[:count], size=size)
+    touch(app, "BULLET- PROOF")  # Ann's shield
+    touch(app, "4")
+    touch(app, "4")  # a BONC!: a BLOCK button on a tile, the chain's threat above the pad
+    check_readable(app)
+    shot(app, f"bonc-{count}-players", size)
+    touch(app, "BORROWED TIME")  # whom to rob: names on the tiles, the question above the pad
+    check_readable(app)
+    if count == 7:
+        shot(app, "bonc-7-players-choosing", size)
+    ask(app, "Cancel")
+    touch(app, "BLITZ")
+    check_readable(app)
+    block_under(app, "Cat", "BLOCK −1")
+    check_readable(app)
+    if count == 7:
+        shot(app, "bonc-7-players-block", size)

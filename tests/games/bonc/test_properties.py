@@ -82,8 +82,11 @@ def check_invariants(session: Session) -> None:
         assert len(standing) == 1 and table["blockers"]
 
 
+# The cost of a game grows with its lives (a 5-life game takes about three times a 3-life one): 40
+# games at 1, 3 or 5 lives keep these tests to a few seconds, and 1-life games reach the eliminations,
+# the last stand and the end in many ways. No deadline: a loaded machine must not fail a game.
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 7), lives=st.sampled_from([3, 5]))
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 7), lives=st.sampled_from([1, 3, 5]))
 def test_random_legal_games_keep_every_count_in_bounds_and_end_with_one_winner(seed, players, lives):
     rng = random.Random(seed)
     session = Session(GAME, [f"P{i}" for i in range(players)], {"lives": lives})
@@ -95,10 +98,9 @@ def test_random_legal_games_keep_every_count_in_bounds_and_end_with_one_winner(s
             session.dispatch(nonsense(rng, session))
         except RuleError as refusal:
             assert refusal.message and session.state == state and session.revision == revision
-        else:
-            session.dispatch({"type": "undo"})
-            assert session.state == state
-        session.dispatch(pick(rng, session))
+            session.dispatch(pick(rng, session))
+        # Accepted, the nonsense was a legal move after all: it stands as this turn's move (taking
+        # it back replays the game from its start, which costs more than the rest of the step).
         check_invariants(session)
         if rng.random() < 0.05:
             after = session.state
@@ -109,7 +111,9 @@ def test_random_legal_games_keep_every_count_in_bounds_and_end_with_one_winner(s
     assert session.result() is not None, "lives only go down over the deals: every game ends"
 
 
-@settings(max_examples=15, deadline=None)
+# Each step takes every offered action back, and taking back replays the game from its start: ten
+# games of up to 150 steps try some thousands of offered actions.
+@settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_every_legal_action_offered_is_accepted(seed):
     rng = random.Random(seed)

@@ -1,4 +1,11 @@
-"""The BONC! board: a tile per player on the left, the last card and the card pad on the right."""
+"""The BONC! board: a tile per player on the left; on the right the last card (or what the table is
+asked) over the card pad, which stays in its place from the first card to the last.
+
+Entries of two touches: a card that needs a player (whom BORROWED TIME robs, whom a BAND-AID
+helps) names the players on their tiles; the BLOCK on a player's tile says who, and the BLOCK
+above the pad then blocks. Reads only the session's view; every finished entry is one action
+through act().
+"""
 
 from __future__ import annotations
 
@@ -10,13 +17,15 @@ from kivy.uix.gridlayout import GridLayout
 from companion.ui import theme
 from companion.ui.boards.base import Board
 from companion.ui.boards.bonc.pad import CardPad
-from companion.ui.boards.bonc.status import LastCard
+from companion.ui.boards.bonc.status import Choice, LastCard
 from companion.ui.boards.bonc.tiles import PlayerTile
+from companion.ui.kit import fields as f
+
+# The word on a player's tile while a card asks for a player, by the field asking.
+CHOOSE = {"target": "Take", "gift": "Give"}
 
 
 class BoncBoard(Board):
-    """Reads only the session's public view; every touch goes through act()."""
-
     def __init__(self, act, say, **kwargs) -> None:
         super().__init__(act, say, spacing=theme.GAP, **kwargs)
         self.grid = GridLayout(cols=2, rows=2, spacing=theme.GAP, size_hint_x=0.45)
@@ -25,10 +34,23 @@ class BoncBoard(Board):
         right = BoxLayout(orientation="vertical", spacing=theme.GAP, size_hint_x=0.55)
         self.side = right
         self.status = LastCard()
-        self.pad = CardPad(act=self.act)
+        self.pad = CardPad(choose=self.card)
         right.add_widget(self.status)
         right.add_widget(self.pad)
         self.add_widget(right)
+        self.view: dict[str, Any] | None = None
+        # A card waiting for its player ({"card", "field"}), or a BLOCK for its OK ({"block"}).
+        self.entry: dict[str, Any] | None = None
+
+    # -- what is shown ---------------------------------------------------------------------------
+
+    def refresh(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.entry = None
+        self._draw()
+
+    def _legal(self) -> dict[str, dict[str, Any]]:
+        return {spec["type"]: spec for spec in (self.view or {}).get("expected", {}).get("legal", [])}
 
     def _tiles(self, count: int) -> None:
         """As many tiles as players, always in two rows: a tile keeps the height for its big number."""
@@ -36,17 +58,98 @@ class BoncBoard(Board):
             return
         self.grid.clear_widgets()
         self.grid.cols = (count + 1) // 2
-        self.tiles = [PlayerTile(on_block=self.pad.block) for _ in range(count)]
+        self.tiles = [PlayerTile(on_block=self.block, on_choose=self._finish) for _ in range(count)]
         for tile in self.tiles:
             self.grid.add_widget(tile)
 
-    def refresh(self, view: dict[str, Any]) -> None:
-        game = view["view"]
+    def _draw(self) -> None:
+        assert self.view is not None
+        game, legal = self.view["view"], self._legal()
+        play = legal.get("play")
+        if play is not None:
+            self.pad.build(play["fields"]["card"])
+        choosing = self._choosing(play)
         self._tiles(len(game["players"]))
-        for tile, seat, player in zip(self.tiles, view["players"], game["players"]):
-            tile.show(seat, player)
+        for tile, seat, player in zip(self.tiles, self.view["players"], game["players"]):
+            tile.show(seat, player, choice=choosing.get(player["name"], ""), over=game["phase"] == "over")
+        self.pad.offer(play["fields"]["card"] if play is not None and self.entry is None else None)
         self.status.show(game)
-        self.pad.show(view)
+        self._ask(game, legal)
+
+    def _choosing(self, play: dict[str, Any] | None) -> dict[str, str]:
+        """While a card waits for a player: the players it may name, with the word on their tiles."""
+        if not self.entry or "field" not in self.entry or play is None:
+            return {}
+        field = play["fields"][self.entry["field"]]
+        word = CHOOSE.get(self.entry["field"], "Choose")
+        return {name: word for name in f.values(field, {"card": self.entry["card"]})}
+
+    def _ask(self, game: dict[str, Any], legal: dict[str, dict[str, Any]]) -> None:
+        """What the table is asked now, in the status panel's place (nothing: the last card shows)."""
+        cancel = Choice("Cancel", self.cancel)
+        if self.entry and "block" in self.entry:
+            player = self.entry["block"]
+            attack = game.get("attack") or {}
+            took = next((h["lost"] for h in attack.get("hits", []) if h["player"] == player), 0)
+            self.status.ask(f"{player} BLOCKS {attack.get('by', '')}'s {attack.get('label', '')}?",
+                            [Choice(f"BLOCK: {player} keeps {took}", lambda: self._blocked(player), danger=True),
+                             cancel])
+        elif self.entry:
+            field = legal["play"]["fields"][self.entry["field"]]
+            label = f.label(legal["play"]["fields"]["card"], self.entry["card"])
+            nobody = [Choice("Nobody", lambda: self._finish(None))] if field.get("optional") else []
+            self.status.ask(f"{label}: {field['label'].lower()}? Touch a player.", [*nobody, cancel])
+        elif "deal" in legal:
+            self.status.ask("Everyone is out of cards",
+                            [Choice(legal["deal"]["label"], lambda: self.act({"type": "deal"}), primary=True)])
+        elif "no_block" in legal:
+            self.status.ask(game["said"]["last"],
+                            [Choice(legal["no_block"]["label"], lambda: self.act({"type": "no_block"}),
+                                    primary=True)])
+
+    # -- touches ---------------------------------------------------------------------------------
+
+    def card(self, card: Any) -> None:
+        """A card touched: played at once, unless it needs a player (asked on the tiles)."""
+        spec = self._legal().get("play")
+        if spec is None or self.entry is not None:
+            return
+        needs = [name for name, field in spec["fields"].items()
+                 if name != "card" and f.resolve(field, {"card": card}) is not None]
+        if not needs:
+            self.act({"type": "play", "card": card})
+            return
+        self.entry = {"card": card, "field": needs[0]}
+        self._draw()
+
+    def _finish(self, who: Any) -> None:
+        entry = self.entry or {}
+        if "field" not in entry:
+            return
+        action = {"type": "play", "card": entry["card"]}
+        if who is not None:
+            action[entry["field"]] = who
+        self.entry = None
+        if self.act(action) is None:
+            self._draw()  # refused: the board comes back as it was, the refusal is on screen
+
+    def block(self, player: str) -> None:
+        """The BLOCK on a player's tile: who; the BLOCK above the pad then blocks (the second touch)."""
+        self.entry = {"block": player}
+        self._draw()
+
+    def _blocked(self, player: str) -> None:
+        self.entry = None
+        if self.act({"type": "block", "by": player}) is None:
+            self._draw()
+
+    def cancel(self) -> str | None:
+        """Let go of a half-made entry; what was let go, or None."""
+        if not self.entry:
+            return None
+        entry, self.entry = self.entry, None
+        self._draw()
+        return f"Cleared {entry['block']}'s BLOCK" if "block" in entry else "Cleared the card being entered"
 
     def cancel_entry(self) -> str | None:
-        return self.pad.cancel()
+        return self.cancel()
