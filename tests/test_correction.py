@@ -104,7 +104,7 @@ def test_a_correction_undone_and_redone(tmp_path):
     # Ann's first move was +1, not +2: she has 5, and the game is not over.
     change = session.dispatch({"type": "correct", "move": 1, "action": {"type": "add", "points": 1},
                                "later": session.moves()[1:]})
-    assert texts(change) == ["Corrected move 1: Ann: Add (+1) (was: Ann: Add (+2))"]
+    assert texts(change) == ["Corrected move 1: Ann added 1 (was: Ann added 2)"]
     assert session.view()["scores"] == {"Ann": 5, "Ben": 1} and session.result() is None
     assert store.record(table.record.id).status == "playing", "the stored game is open again"
     corrected = session.view()

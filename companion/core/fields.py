@@ -81,7 +81,7 @@ class Field:
 
     def applies(self, action: Mapping[str, Any]) -> bool:
         """True when this field is asked for, given the other fields already chosen."""
-        return all(action.get(name) in values for name, values in self.when.items())
+        return all(_among(action.get(name), values) for name, values in self.when.items())
 
     def resolve(self, action: Mapping[str, Any]) -> Field | None:
         """The field as asked now, given the other fields chosen; None when it is not asked."""
@@ -120,6 +120,10 @@ class Choice(Field):
     repeats: bool = False
 
     kind = CHOICE
+
+    def __post_init__(self) -> None:
+        if self.count_max is not None and self.count_max < self.count:
+            raise ValueError(f"{self.label}: count_max {self.count_max} is below count {self.count}")
 
     @property
     def values(self) -> list[Any]:
@@ -289,7 +293,7 @@ def check_fields(fields: Mapping[str, Field], action: Mapping[str, Any]) -> str 
     for name, declared in fields.items():
         spec = declared.resolve(action)
         if spec is None:
-            continue
+            continue  # not asked beside these choices: the rules decide what a value there means
         if name not in action or action[name] is None:
             if spec.optional or declared.optional:
                 continue

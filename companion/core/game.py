@@ -180,4 +180,8 @@ class Game(ABC):
 
     def wrong_player(self, state: State, action: Action, expected: Expected) -> str:
         """Why `action["by"]` may not act now, in the game's words."""
+        spec = expected.spec(action["type"])
+        if spec is not None and spec.by is not None:
+            who = " or ".join(spec.by) if spec.by else "nobody"
+            return f"Only {who} may do that now, not {action['by']}"
         return f"It is {expected.turn}'s turn, not {action['by']}'s"

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.core import controls, correction
+from companion.core import controls, correction, wording
 from companion.core.correction import CORRECT, Preview
 from companion.core.envelope import unknown_field
 from companion.core.errors import NotRecorded, RuleError, SetupError, StoreFailure
@@ -167,10 +167,12 @@ class Session:
         return self.timeline.cursor < len(self.timeline)
 
     def expected(self) -> Expected:
-        return self.game.expected(self._state)
+        with self._lock:
+            return self.game.expected(self._state)
 
     def result(self) -> GameResult | None:
-        return self.game.result(self._state)
+        with self._lock:
+            return self.game.result(self._state)
 
     def view(self) -> dict[str, Any]:
         """The public view with the table's context: what screens and phones render."""
@@ -209,10 +211,9 @@ class Session:
         """Apply an action (or undo/redo); raises RuleError and changes nothing when refused."""
         action = check_action(action)
         with self._lock:
-            if action["type"] == "undo":
-                return self._undo()
-            if action["type"] == "redo":
-                return self._redo()
+            if action["type"] in ("undo", "redo"):
+                self._check_envelope(action)
+                return self._undo() if action["type"] == "undo" else self._redo()
             if action["type"] == CORRECT:
                 return self._correct(action)
             if self.result() is not None:
@@ -226,6 +227,14 @@ class Session:
             self._record_result()
             events = self._worded(self.game.events(before, after, action))
             return self._announce("action", action, events, made=self.revision)
+
+    def _check_envelope(self, action: Action) -> None:
+        """Undo and redo take no fields of their own; a `by` names someone at the table."""
+        extra = unknown_field(action, ())
+        if extra:
+            raise RuleError(f"A {action['type']} action takes no field {extra!r}")
+        if action.get("by") is not None and action["by"] not in self.names:
+            raise RuleError(f"{action['by']} is not playing in this game")
 
     def _check_known(self, action: Action, state: State) -> None:
         """Refusals every game shares, worded alike: an unknown move, a stray field, the wrong player."""
@@ -250,14 +259,6 @@ class Session:
     def _worded(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Each event with its words: the touchscreen, phones and the story all say the same."""
         return [{**e, "text": self.game.describe(e)} for e in events]
-
-    def _move_news(self, before: State, after: State, action: Action) -> str:
-        """What one move did, in a line: its first event's words, else the action's own label."""
-        for event in self.game.events(copy.deepcopy(before), copy.deepcopy(after), copy.deepcopy(action)):
-            words = self.game.describe(event)
-            if words:
-                return words
-        return _plain_action(action)
 
     def meaning(self, control: str) -> Action | None:
         """The action a physical control means now (Undo and Redo in every game), or None."""
@@ -288,7 +289,7 @@ class Session:
         state = self._state_at(cursor)
         undone = self.timeline.action(cursor)
         took = (f"the correction of move {undone['move']}" if undone["type"] == CORRECT
-                else self._move_news(state, self._state, undone))
+                else self.move_words(state, self._state, undone))
         if was_over:
             # Reopened first: should the move then fail, the record says "playing" at the end,
             # which the next start settles as finished again (Table.resume), never the reverse.
@@ -316,7 +317,7 @@ class Session:
             put = f"the correction of move {action['move']}"
         else:
             state = self.game.apply(copy.deepcopy(before), copy.deepcopy(action))
-            put = self._move_news(before, state, action)
+            put = self.move_words(before, state, action)
         self.timeline.move(index + 1)
         self._state = state
         self._sync_result(was_over)
@@ -414,6 +415,18 @@ class Session:
         return dataclasses.replace(found, was=was, unchanged=unchanged,
                                    result=result.to_json() if result else None), end
 
+    @staticmethod
+    def _numbered(move: int, later: list[Action], line: list[Action]) -> list[tuple[int, Action]]:
+        """The kept later moves with the numbers they have in the story now, as the preview shows
+        them: each is matched, in order, to the first move after the last one matched that it
+        equals (a fixed move, which matches none, takes the next number)."""
+        numbered, at = [], move
+        for action in later:
+            found = next((i for i in range(at, len(line)) if _bare(line[i]) == _bare(action)), None)
+            at = (found if found is not None else at) + 1
+            numbered.append((at, action))
+        return numbered
+
     def _step(self, state: State, action: Action) -> State:
         """One move on a state that is not the session's: the same checks as dispatch, on a copy."""
         self._check_known(action, state)
@@ -422,7 +435,7 @@ class Session:
     def _correct(self, entry: Action) -> Change:
         line = self._line(self.timeline.cursor)
         move, action, later = correction.check_entry(entry, len(line))
-        found, state = self._preview(move, action, list(enumerate(later, start=move + 1)))
+        found, state = self._preview(move, action, self._numbered(move, later, line))
         if found.problem:
             raise RuleError(f"Move {move} cannot be that: {found.problem}")
         if found.unchanged:
@@ -446,39 +459,10 @@ class Session:
         return self._announce(CORRECT, stored, [event], made=self.revision)
 
     def move_words(self, before: State, after: State, action: Action) -> str:
-        """A move in a line: its first event's words, else who did what, from its typed fields.
-
-        A move that leaves a new secret (a card laid face-down) is told without its values.
-        """
-        for event in self.game.events(copy.deepcopy(before), copy.deepcopy(after), copy.deepcopy(action)):
-            words = self.game.describe(event)
-            if words:
-                return words
-        expected = self.game.expected(before)
-        spec = expected.spec(action["type"])
-        who = action.get("by") or expected.turn
-        what = spec.label if spec else str(action["type"]).replace("_", " ")
-        new_secret = ({s.slot for s in self.game.secrets(copy.deepcopy(after))}
-                      - {s.slot for s in self.game.secrets(copy.deepcopy(before))})
-        if spec is not None and not new_secret:
-            values = [_value_words(f, action[name]) for name, f in spec.fields.items() if name in action]
-            what += f" ({', '.join(values)})" if values else ""
-        return f"{who}: {what}" if who else what
+        """A move in a line, as the undo news, the story and a correction all tell it."""
+        return wording.move_words(self.game, before, after, action)
 
 
 def _bare(action: Action) -> Action:
     """An action without where it came from: a correction compares moves, not their sources."""
     return {k: v for k, v in action.items() if k != "source"}
-
-
-def _value_words(field_: Any, value: Any) -> str:
-    label_of = getattr(field_, "label_of", None)
-    if label_of is not None and not isinstance(value, list):
-        return str(label_of(value))
-    return ", ".join(str(v) for v in value) if isinstance(value, list) else str(value)
-
-
-def _plain_action(action: Action) -> str:
-    """An action with no news of its own, as a line: "Anna: end turn"."""
-    what = str(action.get("type", "")).replace("_", " ")
-    return f"{action['by']}: {what}" if action.get("by") else what

@@ -340,6 +340,10 @@ def _check_state(msg: Message, games_by_number: dict[int, Played], at: Where, se
     assert revision in played.views, f"a state at revision {revision}, which the session never produced"
     envelope = {key: payload.pop(key, MISSING) for key in ENVELOPE}
     view = played.views[revision]
+    # A finished game's link for logging the play (docs/mqtt.md): only once it is over.
+    bgstats = payload.pop("bgstats", None)
+    assert bgstats is None or (view["result"] is not None and bgstats.startswith(
+        "https://app.bgstatsapp.com/createPlay.html?data=")), f"revision {revision}: bgstats {bgstats!r}"
     where_ = difference(payload, view, "state")
     assert where_ is None, f"revision {revision} is not the public view the session produced: {where_}"
     expected_envelope = {"version": version(number, revision), "table": table}

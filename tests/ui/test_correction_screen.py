@@ -32,21 +32,21 @@ def test_a_value_corrected_on_the_touchscreen_is_one_change_that_one_undo_takes_
     session = app.app.table.session
     assert session.result() is not None
     app.screenshot("play-finished-with-story-button")
-    open_move(app, "[color=#C5CED8]1.[/color] Ann: Add (+2)")
+    open_move(app, "[color=#C5CED8]1.[/color] Ann added 2")
     texts = app.texts()
-    assert "Move 1 was: Ann: Add (+2)" in texts
-    assert any("2. Ben: Add (+1)" in t for t in texts) and any("4. Ben passed" in t for t in texts)
+    assert "Move 1 was: Ann added 2" in texts
+    assert any("2. Ben added 1" in t for t in texts) and any("4. Ben passed" in t for t in texts)
     assert app.find("Commit the correction").disabled, "nothing changed yet"
     app.tap("+1")
     texts = app.texts()
-    assert any(t.startswith("Ready: Ann: Add (+1)") for t in texts), texts
+    assert any(t.startswith("Ready: Ann added 1") for t in texts), texts
     app.screenshot("correction-tally")
     revision = session.revision
     app.tap("Commit the correction")
     assert app.screen == "play"
     assert session.revision == revision + 1
     assert session.view()["scores"] == {"Ann": 5, "Ben": 1} and session.result() is None
-    assert "Corrected move 1: Ann: Add (+1) (was: Ann: Add (+2))" in app.texts()
+    assert "Corrected move 1: Ann added 1 (was: Ann added 2)" in app.texts()
     app.tap("Undo")
     assert session.view()["scores"] == {"Ann": 6, "Ben": 1} and session.result() is not None
     # The story keeps a line saying what was corrected, under the move it corrected.
@@ -54,7 +54,7 @@ def test_a_value_corrected_on_the_touchscreen_is_one_change_that_one_undo_takes_
     app.tap("Story")
     assert app.settle_until(lambda: app.app.screen("past_game").story_complete, timeout=5)
     app.frames(3)
-    assert any(t.endswith("1.[/color] Ann: Add (+1)\nCorrected move 1: Ann: Add (+1) (was: Ann: Add (+2))")
+    assert any(t.endswith("1.[/color] Ann added 1\nCorrected move 1: Ann added 1 (was: Ann added 2)")
                for t in app.texts()), app.texts()
     app.screenshot("story-correctable-tally")
 

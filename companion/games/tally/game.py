@@ -18,6 +18,7 @@ from companion.core.options import Option
 
 POINTS = Choice("Points", picks=tuple(Pick(n, f"+{n}") for n in (1, 2, 3)))
 CARD = Range("The card's value", minimum=0, maximum=9)
+STEP = Choice("Dial", picks=(Pick(-1, "-1"), Pick(1, "+1")))
 
 
 class Tally(Game):
@@ -36,7 +37,7 @@ class Tally(Game):
     }
     options = (Option("target", 10, "points needed to win", minimum=1, maximum=99),)
 
-    def setup(self, players, options):
+    def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> State:
         return {
             "players": list(players),
             "scores": {p: 0 for p in players},
@@ -47,10 +48,10 @@ class Tally(Game):
             "dial": 0,
         }
 
-    def _current(self, state) -> str:
+    def _current(self, state: State) -> str:
         return state["players"][state["turn"]]
 
-    def _next_turn(self, state) -> None:
+    def _next_turn(self, state: State) -> None:
         n = len(state["players"])
         for step in range(1, n + 1):
             i = (state["turn"] + step) % n
@@ -58,12 +59,15 @@ class Tally(Game):
                 state["turn"] = i
                 return
 
-    def apply(self, state, action):
-        # The session has already refused unknown actions, stray fields and the wrong player.
+    def apply(self, state: State, action: Action) -> State:
+        # The session has already refused unknown actions, stray fields and the wrong player;
+        # what is legal now, and what each field takes, is expected()'s to say.
         who = self._current(state)
         kind = action["type"]
         spec = self.expected(state).spec(kind)
-        why = check_fields(spec.fields, action) if spec else None
+        if spec is None:
+            raise RuleError(f"{kind.replace('_', ' ').capitalize()} is not possible now")
+        why = check_fields(spec.fields, action)
         if why:
             raise RuleError(why)
         if kind == "add":
@@ -75,19 +79,14 @@ class Tally(Game):
         elif kind == "hide":
             state["secret"] = [who, None]
         elif kind == "reveal":
-            if not state["secret"] or state["secret"][1] is not None:
-                raise RuleError("There is no face-down card to reveal")
-            value = action.get("value")
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 9:
-                raise RuleError("A revealed card shows 0 to 9")
-            state["secret"][1] = value
+            state["secret"][1] = action["value"]
         elif kind == "dial":
-            state["dial"] += action.get("step", 0)
+            state["dial"] += action["step"]
             return state
         self._next_turn(state)
         return state
 
-    def public_view(self, state) -> dict[str, Any]:
+    def public_view(self, state: State) -> dict[str, Any]:
         secret = state["secret"]
         return {
             "scores": dict(state["scores"]),
@@ -98,20 +97,26 @@ class Tally(Game):
                                                **({"value": secret[1]} if secret[1] is not None else {})},
         }
 
-    def expected(self, state) -> Expected:
+    def expected(self, state: State) -> Expected:
         if self.result(state):
             return Expected(None, "Game over")
         who = self._current(state)
         legal = [ActionSpec("add", "Add", {"points": POINTS}), ActionSpec("pass", "Pass", weighty=True)]
+        secret = state["secret"]
+        if secret is None or secret[1] is not None:
+            legal.append(ActionSpec("hide", "Lay a card face-down"))
+        else:
+            legal.append(ActionSpec("reveal", "Reveal the face-down card", {"value": CARD}))
+        legal.append(ActionSpec("dial", "Turn the dial", {"step": STEP}))
         return Expected(who, f"{who}: add points or pass", tuple(legal))
 
-    def result(self, state):
+    def result(self, state: State) -> GameResult | None:
         done = [p for p, s in state["scores"].items() if s >= state["target"]]
         if done:
             return GameResult(tuple(done), f"{done[0]} reached {state['target']}", dict(state["scores"]))
         return None
 
-    def events(self, before, after, action):
+    def events(self, before: State, after: State, action: Action) -> list[dict[str, Any]]:
         who = before["players"][before["turn"]]
         if action["type"] == "pass":
             return [{"type": "passed", "player": who}]
@@ -119,7 +124,7 @@ class Tally(Game):
             return [{"type": "added", "player": who, "points": action["points"]}]
         return []
 
-    def control(self, state, control):
+    def control(self, state: State, control: str) -> Action | None:
         if control == controls.CONFIRM:
             return {"type": "add", "points": 1}
         if control == controls.PASS:
