@@ -69,14 +69,16 @@ def test_play_undo_redo_and_a_refusal_by_touch(make_app):
     app = make_app().start()
     app.app.start_game("tally", ["Anna", "Ben", "Cris"], {"target": 6})
     app.frames()
-    app.tap("Add 3")
-    app.tap("Add 2")
+    app.tap("Add +3")
+    app.tap("Add +2")
     assert app.table.session.view()["view"]["scores"] == {"Anna": 3, "Ben": 2, "Cris": 0}
     app.tap("Undo")
     assert app.table.session.view()["view"]["scores"]["Ben"] == 0
     assert app.find("Ben: add points or pass")
     app.tap("Redo")
     app.tap("Pass")
+    assert app.find("Cris: add points or pass"), "a pass ends Cris's round: the first touch only arms it"
+    app.tap("[b]Tap again to confirm[/b]")
     app.screenshot("play-generic")
     assert app.find("Anna: add points or pass")
     # A touch the rules refuse is explained, and nothing changes.

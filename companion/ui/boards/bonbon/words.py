@@ -26,15 +26,16 @@ __all__ = ["DECIDED", "KIND_CHIPS", "SKIPPED", "TILE_LONG", "TILE_SHORT", "end_r
 ZERO = "zero"  # the kind with its own value button, "0", instead of a chip
 
 # What a value button enters once a kind is chosen, on one line of the draw panel at 800x480: a second
-# line pushed the kind buttons up over the tiles on display.
+# line pushed the kind buttons up over the tiles on display. Beside a kind, "0" is greyed: the zero is a
+# kind of its own, and a 0 tapped after "Must face-up" once entered a zero without a word.
 KIND_HINTS = {
     "regular": "Face-up: tap its value. 0 is the zero.",
-    "must_up": "Must be face-up: tap its value",
-    "pass_tile": "Face-up pass card: tap its value",
-    "peek": "Face-up reveal card: tap its value",
-    "swap": "Face-up swap card: tap its value",
-    "draw_again": "Face-up draw-again card: tap its value",
-    "hide": "Face-up turn-down card: tap its value",
+    "must_up": "Must face-up: tap its value (1 up)",
+    "pass_tile": "Pass card: tap its value (1 up)",
+    "peek": "Reveal card: tap its value (1 up)",
+    "swap": "Swap card: tap its value (1 up)",
+    "draw_again": "Draw-again: tap its value (1 up)",
+    "hide": "Turn-down: tap its value (1 up)",
 }
 
 # A bonbon's chocolate, for the backs of face-down cards.
