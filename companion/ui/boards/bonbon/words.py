@@ -13,6 +13,8 @@ from companion.games.bonbon.words import (
     SKIPPED,
     TILE_LONG,
     TILE_SHORT,
+    a_value,
+    decided,
     end_reason,
     event_message,
     event_text,
@@ -20,7 +22,7 @@ from companion.games.bonbon.words import (
 from companion.ui.kit.cards import CardStyle
 from companion.ui.styling import hex_of, readable, symbol
 
-__all__ = ["DECIDED", "KIND_CHIPS", "SKIPPED", "TILE_LONG", "TILE_SHORT", "end_reason", "event_message",
+__all__ = ["DECIDED", "KIND_CHIPS", "SKIPPED", "TILE_LONG", "TILE_SHORT", "a_value", "decided", "end_reason", "event_message",
            "event_text", "hex_of", "readable", "symbol"]
 
 ZERO = "zero"  # the kind with its own value button, "0", instead of a chip
@@ -89,19 +91,3 @@ def status_word(player: dict[str, Any]) -> str:
 def tokens(held: int, to_win: int) -> str:
     """Bonbon tokens as filled and empty rings (markup, DejaVuSans)."""
     return symbol("●" * held + "○" * max(0, to_win - held))
-
-
-def decided(scoring: dict[str, Any]) -> str:
-    """One line under the scoring table: who takes a token and what decided it."""
-    winners = scoring["winners"]
-    if not winners:
-        return "Nobody scored: no bonbon token this round."
-    names = winners[0] if len(winners) == 1 else f"{', '.join(winners[:-1])} and {winners[-1]}"
-    takes = "takes a bonbon token" if len(winners) == 1 else "take a bonbon token"
-    return f"{names} {takes} ({DECIDED.get(scoring['decided_by'], scoring['decided_by'])})."
-
-
-def a_value(value: int | None) -> str:
-    """ "a 5", "an 8", "an 11", "an 18": the article a player would say."""
-    spoken = str(value)
-    return f"an {spoken}" if spoken.startswith("8") or spoken in ("11", "18") else f"a {spoken}"
