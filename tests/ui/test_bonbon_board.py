@@ -246,27 +246,32 @@ def test_a_common_card_takes_one_touch_and_any_other_kind_two(make_app):
 
 
 def test_board_mode_moves_the_total_by_touch_and_dial_and_flags_the_overflow(make_app):
+    """The trial: a card worth 7 took seven touches of "+"; a card's value is now one touch on the pad."""
     app = start(make_app, options={"board_only": True})
     number = board(app).board.total.number.text
     assert number.startswith("0[") and " / 15[" in number
-    for _ in range(5):
-        press_board(app, "[b]+[/b]")
+    assert app.find("[b]−1[/b]", root=board(app)).disabled  # nothing to take off at 0
+    before = app.table.session.revision
+    press_board(app, "[b]+7[/b]")
+    assert view(app)["collective"]["total"] == 7 and app.table.session.revision == before + 1  # one touch
+    press_board(app, "[b]−2[/b]")  # a card turned face-down, or a slip
+    assert view(app)["collective"]["total"] == 5
     for _ in range(10):
         app.app.control("dial_up", "gpio")  # the rotary encoder, or the + button wired as dial_up
     app.frames(2)
     assert view(app)["collective"]["total"] == 15
     assert "At the limit: one more point ends the round" in app.texts()
-    press_board(app, "[b]+[/b]")
+    press_board(app, "[b]+1[/b]")
     assert view(app)["collective"] == {"total": 16, "limit": 15, "left": -1, "over": True}
     text = screen_text(app)
     assert "OVER THE LIMIT by 1" in text and "The round ends at once: the player who went over is out." in text
     app.screenshot("bonbon-board-mode")
-    press_board(app, "[b]−[/b]")
+    press_board(app, "[b]−1[/b]")
     assert view(app)["collective"]["over"] is False
     press_board(app, "Next round: back to 0")
     assert view(app) == {"mode": "board", "round": 2,
                          "collective": {"total": 0, "limit": 15, "left": 15, "over": False}}
-    assert app.find("[b]−[/b]").disabled
+    assert app.find("[b]−1[/b]", root=board(app)).disabled
 
 
 def press_board(app: AppDriver, text: str) -> None:

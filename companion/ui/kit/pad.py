@@ -90,12 +90,14 @@ class ValuePad(ValueGrid):
     """
 
     def __init__(self, fields: Sequence[f.Field], choose: Callable[[Any], Any], *,
-                 back: Callable[[], Any] | None = None, cols: int = 5, rows: int = 2, spacing: float = GAP) -> None:
+                 back: Callable[[], Any] | None = None, cols: int = 5, rows: int = 2, spacing: float = GAP,
+                 as_given: bool = False) -> None:
         labels: dict[Any, str] = {}
         for field in fields:
             for value in f.every_value(field):
                 labels.setdefault(value, f.label(field, value))
-        order = sorted(labels, key=_order)
+        # Numbers in order, unless the field's own order reads better (−1 before −9).
+        order = list(labels) if as_given else sorted(labels, key=_order)
         self.buttons = {v: _cell(v, labels[v], self._chose) for v in order}
         self.choose = choose
         self.back = button("Back", back, font_size=theme.FONT_SMALL) if back else None
