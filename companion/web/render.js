@@ -157,7 +157,9 @@
     var scores = state.scores || {};
 
     root.title.textContent = state.title || state.game || "Game";
-    root.prompt.textContent = expected.prompt || "";
+    // A game may say what is going on instead of the touchscreen's prompt, which speaks to the
+    // person at the touchscreen ("replace the taken tile, then next round").
+    root.prompt.textContent = own(custom, "prompt", expected.prompt || "", [state, expected.prompt || ""]) || "";
 
     var result = state.result;
     root.result.hidden = !result;

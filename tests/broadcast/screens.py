@@ -20,20 +20,11 @@ from companion.store import Store
 from companion.table import Table
 from tests.support.browser import close_browser, phone_browser, shown_revision, wait_for
 from tests.support.mosquitto import Broker
-from tests.support.tally import Tally
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 # The game a phone screenshot shows: the first of the game's scripts.
 def scene(game_id: str) -> Path | None:
     return next(iter(sorted((ROOT / "tests" / "games" / game_id / "scripts").glob("*.jsonl"))), None)
-
-TALLY = [
-    {"game": "tally", "players": ["Ann", "Ben", "Cy"], "options": {"target": 15}},
-    {"type": "add", "points": 3}, {"type": "add", "points": 2}, {"type": "pass"},
-    {"type": "add", "points": 2}, {"type": "hide"}, {"type": "add", "points": 3},
-    {"type": "add", "points": 1}, {"type": "pass"},
-]
-
 
 def shoot(driver, broker, table, lines, out: Path, live: int = 4) -> None:
     header, actions = lines[0], lines[1:]
@@ -54,7 +45,6 @@ def shoot(driver, broker, table, lines, out: Path, live: int = 4) -> None:
 
 
 def main(out_dir: Path) -> None:
-    games.register(Tally())
     out_dir.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="phone-screens-"))
     broker = Broker(work / "broker").start()
@@ -65,17 +55,19 @@ def main(out_dir: Path) -> None:
     broadcaster.start()
     driver = phone_browser(scale=2)
     try:
-        shoot(driver, broker, table, TALLY, out_dir / "phone-tally.png")
         for game in games.all_games(listed_only=True):
             game_id, script = game.id, scene(game.id)
             if script is not None:
                 lines = [json.loads(x) for x in script.read_text().splitlines() if x.strip()]
                 shoot(driver, broker, table, lines, out_dir / f"phone-{game_id}.png")
-        # The table goes away: the page says so and keeps the last state, dimmed.
-        session = table.start("tally", ["Ann", "Ben"], {})
-        session.dispatch({"type": "add", "points": 2})
+        # The table goes away: the page says so and keeps the last state, dimmed. A game players
+        # know (the test-only Tally showed its "secret: None" to the readers of the docs).
+        session = table.start("bonbon", ["Ann", "Ben", "Cy"], {})
+        for action in ({"type": "start", "tiles": ["three", "zeros", "sets"]},
+                       {"type": "draw", "face": "up", "kind": "regular", "value": 4}):
+            session.dispatch(action)
         driver.get(f"{broker.phone_url}#table=table1&prefix=companion")
-        wait_for(lambda: shown_revision(driver) == "1")
+        wait_for(lambda: shown_revision(driver) == str(session.revision))
         broadcaster.close()
         wait_for(lambda: driver.execute_script("return document.getElementById('status').dataset.status") == "offline")
         time.sleep(0.3)

@@ -149,6 +149,44 @@ def test_at_the_end_of_the_game_the_last_round_shows_the_limit_it_was_played_at(
     assert errors(browser) == []
 
 
+def test_the_phone_names_tiles_by_their_words_and_says_what_is_going_on_not_what_to_tap(
+        broker, table, broadcaster, browser):
+    """The trial: the phone showed "bonus tiles sets, zeros", "tile three", and the touchscreen's
+    "Check the scores, replace the taken tile, then next round"; and no card played was ever news."""
+    session, _ = played(table, browser, broker, "bonbon", "scoring_lucy_nick_sophie")
+    assert "replace the taken tile" in session.expected().prompt  # the touchscreen's instruction
+    said = text(browser, "prompt")
+    assert "replace" not in said and "Check" not in said, said
+    assert said == "Round 1 is scored: a token for Sophie", said
+    assert stat(browser, "Nick", "tile") == "+3 points"
+    assert "bonus tiles +1 per zero, +2 per set" in info(browser).replace("\u00a0", " "), info(browser)
+    assert errors(browser) == []
+
+
+def test_cards_played_are_news_on_the_phone_and_a_face_down_one_says_nothing_more(broker, table, broadcaster, browser):
+    header, actions = script("bonbon", "scoring_lucy_nick_sophie")
+    session = table.start(header["game"], header["players"], header.get("options", {}))
+    open_page(browser, broker)
+    wait_for(lambda: revision(browser) == "0", timeout=PAGE_UP)  # listening: events are not kept for later
+    for action in actions[:4]:
+        session.dispatch(action)
+    wait_for(lambda: "Sophie played a 2 face-up" in text(browser, "event-list"), timeout=5)
+    news = text(browser, "event-list")
+    assert "Lucy played a 3 face-up" in news and "Nick played a card face-down" in news, news
+    assert text(browser, "prompt") == session.expected().prompt == "Lucy: draw a card or pass"
+    assert errors(browser) == []
+
+
+def test_the_phone_keeps_no_copy_of_bonbons_words():
+    """One wording: the tiles', the tie-breaks' and the events' words come from the game (the view's
+    "words" and each event's text), so the phone cannot drift from the touchscreen."""
+    from companion.games.bonbon.words import DECIDED, TILE_LONG, TILE_SHORT
+
+    page = (ROOT / "companion" / "web" / "games" / "bonbon.js").read_text()
+    for wording in [*TILE_SHORT.values(), *TILE_LONG.values(), *DECIDED.values(), "won round", "is out:"]:
+        assert wording not in page, wording
+
+
 # --- BondCones -----------------------------------------------------------------------------------
 
 

@@ -397,20 +397,24 @@ BONBON_EVENTS = [
     {"type": "round_won", "round": 1, "winners": []},
     {"type": "game_won", "winners": ["Ben"]},
     {"type": "collective_overflow", "total": 31, "limit": 28},
+    {"type": "drew", "player": "Ann", "face": "up", "kind": "regular", "value": 8},
+    {"type": "drew", "player": "Ben", "face": "down"},
 ]
 
 
 def test_the_phone_tells_bonbon_news_in_the_touchscreens_words(broker, table, broadcaster, browser):
     """A player reading the phone and one reading a past game's story on the table see one wording."""
+    from companion import games
+
     event_text = games.get("bonbon").describe
 
     session = table.start("bonbon", ["Ann", "Ben", "Cy"], {})
     open_page(browser, broker)
     wait_for(lambda: revision(browser) == str(session.revision), timeout=PAGE_UP)
     for event in BONBON_EVENTS:
-        # As the table sends it: with the game's one wording of it (Game.describe).
-        sent = {**event, "text": event_text(event)}
-        on_phone = browser.execute_script("return Companion.eventText('bonbon', arguments[0])", sent)
+        # The session gives every event its text (Game.describe); the phone keeps no words of its own.
+        told = {**event, "text": event_text(event)}
+        on_phone = browser.execute_script("return Companion.eventText('bonbon', arguments[0])", told)
         assert on_phone == event_text(event), event
         assert event_text(event) and "undefined" not in on_phone and "None" not in event_text(event), event
     assert errors(browser) == []

@@ -12,7 +12,8 @@ from companion.ui.boards.bonbon.effects import CardButton
 from tests.ui.driver import AppDriver
 
 
-FIRST_PASS = "[b]Pass[/b]\n[size=15]takes a tile[/size]"
+FIRST_PASS = f"[b]Pass[/b]\n[size={int(theme.FONT_SMALL)}]takes a tile[/size]"
+CONFIRM = "[b]Tap again to confirm[/b]"  # a weighty button, once armed by a first touch
 
 
 def start(make_app, names=("Anna", "John", "Cris"), options=None, **kwargs) -> AppDriver:
@@ -46,6 +47,12 @@ def touch(app: AppDriver, widget) -> None:
 def press(app: AppDriver, text: str) -> None:
     """Touch the entry panel's button showing this text (the rows show the same digits)."""
     touch(app, app.find(text, root=board(app).entry))
+
+
+def weighty(app: AppDriver, text: str) -> None:
+    """A round-ending button: the first touch arms it, the second acts."""
+    press(app, text)
+    press(app, CONFIRM)
 
 
 def value(app: AppDriver, v: int) -> None:
@@ -130,13 +137,13 @@ def test_a_round_by_touch_from_the_tiles_to_the_next_round(make_app):
     press(app, "Face down")  # Cris
 
     # Anna passes first and takes a tile.
-    press(app, FIRST_PASS)
+    weighty(app, FIRST_PASS)
     assert "Anna passed first: choose a bonus tile" in app.texts()
     tile(app, "three")
     assert player(app, "Anna")["tile"] == "three"
     assert [box.who.text for box in board(app).tiles.boxes] == ["Anna", "on display", "on display"]
     assert "PASSED" in screen_text(app)
-    press(app, "Pass")  # John: no tile for a second passer
+    weighty(app, "Pass")  # John: no tile for a second passer
     assert player(app, "John")["tile"] is None
 
     # Cris overflows the table: 11 + 5 > 15. She is out and the round ends.
@@ -201,7 +208,7 @@ def test_reveal_turn_down_pass_and_draw_again_cards_by_touch(make_app):
     value(app, 1)
     tile_pass = parts.tile_label("zeros", prefix="Pass and take ")
     assert tile_pass in offered(app) and "Don't use the effect" in offered(app)
-    press(app, tile_pass)
+    weighty(app, tile_pass)
     assert player(app, "Anna")["status"] == "passed" and player(app, "Anna")["tile"] == "zeros"
     # John's draw-again card: one more card, or not.
     press(app, "Draw again")
@@ -239,27 +246,32 @@ def test_a_common_card_takes_one_touch_and_any_other_kind_two(make_app):
 
 
 def test_board_mode_moves_the_total_by_touch_and_dial_and_flags_the_overflow(make_app):
+    """The trial: a card worth 7 took seven touches of "+"; a card's value is now one touch on the pad."""
     app = start(make_app, options={"board_only": True})
     number = board(app).board.total.number.text
     assert number.startswith("0[") and " / 15[" in number
-    for _ in range(5):
-        press_board(app, "[b]+[/b]")
+    assert app.find("[b]−1[/b]", root=board(app)).disabled  # nothing to take off at 0
+    before = app.table.session.revision
+    press_board(app, "[b]+7[/b]")
+    assert view(app)["collective"]["total"] == 7 and app.table.session.revision == before + 1  # one touch
+    press_board(app, "[b]−2[/b]")  # a card turned face-down, or a slip
+    assert view(app)["collective"]["total"] == 5
     for _ in range(10):
         app.app.control("dial_up", "gpio")  # the rotary encoder, or the + button wired as dial_up
     app.frames(2)
     assert view(app)["collective"]["total"] == 15
     assert "At the limit: one more point ends the round" in app.texts()
-    press_board(app, "[b]+[/b]")
+    press_board(app, "[b]+1[/b]")
     assert view(app)["collective"] == {"total": 16, "limit": 15, "left": -1, "over": True}
     text = screen_text(app)
     assert "OVER THE LIMIT by 1" in text and "The round ends at once: the player who went over is out." in text
     app.screenshot("bonbon-board-mode")
-    press_board(app, "[b]−[/b]")
+    press_board(app, "[b]−1[/b]")
     assert view(app)["collective"]["over"] is False
     press_board(app, "Next round: back to 0")
     assert view(app) == {"mode": "board", "round": 2,
                          "collective": {"total": 0, "limit": 15, "left": 15, "over": False}}
-    assert app.find("[b]−[/b]").disabled
+    assert app.find("[b]−1[/b]", root=board(app)).disabled
 
 
 def press_board(app: AppDriver, text: str) -> None:
@@ -273,7 +285,7 @@ def test_six_players_fit_the_800x480_screen(make_app):
     value(app, 6)  # Anna
     press(app, "Face down")  # Bartholomew
     value(app, 2)  # Cris
-    press(app, FIRST_PASS)  # Dominique passes first ...
+    weighty(app, FIRST_PASS)  # Dominique passes first ...
     tile(app, "sets")  # ... and takes the sets tile
     press(app, "Face down")  # Eli
     value(app, 3)  # Francesca
@@ -404,9 +416,9 @@ def test_the_variety_count_at_the_reveal_a_deck_warning_and_the_game_over(make_a
             act({"type": "draw", "face": "down"})
     app.frames(3)
     assert "Check the cards entered: 3 swap cards on the table, but the deck has 2" in app.texts()
-    press(app, FIRST_PASS)
+    weighty(app, FIRST_PASS)
     tile(app, "variety")
-    press(app, "Pass")  # John
+    weighty(app, "Pass")  # John
     assert view(app)["phase"] == "reveal"
     waiting = view(app)["reveal"][0]
     assert waiting["player"] == "Anna" and waiting["variety"]
@@ -747,7 +759,7 @@ def test_touching_a_card_in_a_row_or_a_tile_on_the_strip_makes_the_same_choice(m
     assert [c.get("value") for c in player(app, "Anna")["cards"]] == [2, 1]
     assert [c.get("value") for c in player(app, "Cris")["cards"]] == [3]
     # Cris passes first and takes a tile by touching it on the strip.
-    press(app, FIRST_PASS)
+    weighty(app, FIRST_PASS)
     touch_strip_tile(app, "zeros")
     assert player(app, "Cris")["tile"] == "zeros" and view(app)["step"] == "turn"
     # Anna's pass card: a tile on the strip passes her with it; a taken tile is refused with a word.
@@ -756,6 +768,8 @@ def test_touching_a_card_in_a_row_or_a_tile_on_the_strip_makes_the_same_choice(m
     touch_strip_tile(app, "zeros")
     assert view(app)["step"] == "effect" and "already taken" in toast(app)
     touch_strip_tile(app, "ones")
+    assert player(app, "Anna")["status"] != "passed", "the strip's tile is the pass's first touch too"
+    press(app, CONFIRM)
     assert player(app, "Anna")["status"] == "passed" and player(app, "Anna")["tile"] == "ones"
 
 

@@ -78,6 +78,8 @@ def test_play_undo_redo_and_a_refusal_by_touch(make_app):
     assert app.app.toast.text == "Took back: Ben added 2"  # which move it was, not just that one went
     app.tap("Redo")
     app.tap("Pass")
+    assert app.find("Cris: add points or pass"), "a pass ends Cris's round: the first touch only arms it"
+    app.tap("[b]Tap again to confirm[/b]")
     app.screenshot("play-generic")
     assert app.find("Anna: add points or pass")
     # A touch the rules refuse is explained, and nothing changes.

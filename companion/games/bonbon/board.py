@@ -21,9 +21,10 @@ State = dict[str, Any]
 TOP = 99  # the most the screen shows; far past any limit
 
 
-def setup(players: list[str]) -> State:
-    """The board at 0 for the first round."""
-    return {"mode": "board", "players": players, "limit": collective_limit(len(players)), "total": 0, "round": 1}
+def setup(players: list[str], max_value: int = 9) -> State:
+    """The board at 0 for the first round; a card played face-up moves it by up to `max_value`."""
+    return {"mode": "board", "players": players, "limit": collective_limit(len(players)), "total": 0, "round": 1,
+            "max_value": max_value}
 
 
 def apply(state: State, action: dict[str, Any]) -> State:
@@ -73,11 +74,14 @@ def public_view(state: State) -> dict[str, Any]:
 
 def expected(state: State) -> Expected:
     """Nobody's turn: anyone moves the token as cards are played face-up."""
-    # The buttons and the dial move one space; a script may move more at once (apply checks that).
-    step = Choice("Move the total", picks=(
-        Pick(1, "+1", enabled=state["total"] < TOP),
-        Pick(-1, "−1", enabled=state["total"] > 0),
-    ))
+    # A card played face-up moves the token by its value at once (one touch on the pad, not seven
+    # on "+" for a 7); a card turned face-down or a slip takes it back. The dial moves one space.
+    # Tables saved before the step became a card's value have no max_value: the default deck's 9.
+    top = state.get("max_value", 9)
+    total = state["total"]
+    step = Choice("Move the total", picks=tuple(
+        Pick(v, f"+{v}", enabled=total + v <= TOP, group="add") for v in range(1, top + 1)
+    ) + tuple(Pick(-v, f"−{v}", enabled=total - v >= 0, group="take off") for v in range(1, top + 1)))
     legal = [ActionSpec("board", "Move the collective total", {"step": step})]
     if state["total"]:
         legal.append(ActionSpec("board_reset", "Next round: back to 0"))

@@ -1,4 +1,4 @@
-"""One-off happenings to announce (eliminations, tiles, round and game wins); never a hidden value."""
+"""Happenings to announce (cards played, eliminations, tiles, round and game wins); never a hidden value."""
 
 from __future__ import annotations
 
@@ -35,6 +35,21 @@ def skipped_effect(before: State, after: State, action: dict[str, Any]) -> dict[
     return {"type": "effect_skipped", "player": who, "effect": kind}
 
 
+def drew(before: State, after: State) -> dict[str, Any] | None:
+    """The card the player on turn just drew and played: face-up with its kind and value, or only
+    "face-down" (a face-down card's value is not known, and its kind is as secret as its value)."""
+    if before["phase"] != "play":
+        return None
+    who = active(before)
+    row, was = after["rows"][who], before["rows"][who]
+    if len(row) <= len(was):
+        return None
+    card = row[-1]
+    if card["face"] != c.UP:
+        return {"type": "drew", "player": who, "face": c.DOWN}
+    return {"type": "drew", "player": who, "face": c.UP, "kind": card["kind"], "value": card["value"]}
+
+
 def events(before: State, after: State, action: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """What changed between two states of the same game, in the order the table saw it happen."""
     if after["round"] != before["round"]:
@@ -43,6 +58,9 @@ def events(before: State, after: State, action: dict[str, Any] | None = None) ->
     if after["phase"] == "setup":
         return []
     out: list[dict[str, Any]] = []
+    card = drew(before, after)
+    if card:
+        out.append(card)
     for name in after["passed"][len(before["passed"]) :]:
         out.append({"type": "passed", "player": name, "first": after["passed"][0] == name})
     for taken in after["tiles_taken"][len(before["tiles_taken"]) :]:

@@ -57,7 +57,7 @@ class Bonbon(Game):
         Option(
             "board_only",
             False,
-            "use the app only as the collective limit board: the dial or +/- buttons move the total",
+            "use the app only as the collective limit board: a card's value on the screen, the dial or +/- buttons move the total",
         ),
     )
 
@@ -65,7 +65,7 @@ class Bonbon(Game):
         """Before the first round: no tiles on display yet, nobody holds a token."""
         names = list(players)
         if options["board_only"]:
-            return board.setup(names)
+            return board.setup(names, options["max_value"])
         return {
             "mode": "game",
             "players": names,

@@ -9,7 +9,10 @@ from companion.games.bonbon import deck
 from companion.games.bonbon.limits import collective_limit, personal_limit
 from companion.games.bonbon.reveal import turned_over, variety_warnings, waiting
 from companion.games.bonbon.scoring import TOKENS_TO_WIN
+from companion.games.bonbon.legal import prompt
 from companion.games.bonbon.standing import actor, available_tiles, first_passer, tile_of
+from companion.games.bonbon.tiles import TILES
+from companion.games.bonbon.words import TILE_SHORT, decided, end_reason
 
 State = dict[str, Any]
 
@@ -56,6 +59,33 @@ def _player(state: State, name: str) -> dict[str, Any]:
     return entry
 
 
+def situation(state: State) -> str:
+    """What is going on, for someone following on a phone: the touchscreen's prompt where it says who
+    does what, but never an instruction meant for the touchscreen ("replace the taken tile")."""
+    phase = state["phase"]
+    if phase == "setup":
+        return "The table lays out three bonus tiles and chooses who starts"
+    if phase == "reveal":
+        left = [w["player"] for w in waiting(state)]
+        return f"Round {state['round']} is over: the table turns over the cards of {', '.join(left)} and counts"
+    if phase == "scored":
+        winners = state["scoring"]["winners"]
+        # Why, under the scoring on the phone; the next round is the table's to start.
+        return f"Round {state['round']} is scored: {'a token for ' + ' and '.join(winners) if winners else 'no token'}"
+    return prompt(state)
+
+
+def _words(state: State) -> dict[str, Any]:
+    """The game's words for what the view names by id, so a phone shows what the touchscreen shows."""
+    scoring = state.get("scoring")
+    return {
+        "tiles": {t: TILE_SHORT[t] for t in TILES},
+        "decided": decided(scoring) if scoring else None,
+        "ended": end_reason(state.get("end_reason")) or None,
+        "situation": situation(state),
+    }
+
+
 def public_view(state: State) -> dict[str, Any]:
     """The board, the rows, the tiles and (after a round) the scoring table, as plain JSON."""
     limit = collective_limit(len(state["players"]))
@@ -74,6 +104,7 @@ def public_view(state: State) -> dict[str, Any]:
     if state["phase"] == "setup":
         view.update({"collective": {"total": 0, "limit": limit, "left": limit, "over": False}, "tiles": None})
         view.update({"starter": None, "end_reason": None, "reveal": [], "scoring": None, "warnings": []})
+        view["words"] = _words(state)
         return view
     total = state["collective"]
     view.update(
@@ -89,6 +120,7 @@ def public_view(state: State) -> dict[str, Any]:
             "reveal": waiting(state) if state["phase"] == "reveal" else [],
             "scoring": state["scoring"],
             "warnings": deck.warnings(state) + variety_warnings(state),
+            "words": _words(state),
         }
     )
     return view

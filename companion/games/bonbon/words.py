@@ -58,12 +58,49 @@ def event_message(event: dict[str, Any]) -> str:
     return ""
 
 
+def decided(scoring: dict[str, Any]) -> str:
+    """One line under the scoring table (and on the phones): who takes a token and what decided it."""
+    winners = scoring["winners"]
+    if not winners:
+        return "Nobody scored: no bonbon token this round."
+    takes = "takes a bonbon token" if len(winners) == 1 else "take a bonbon token"
+    return f"{_names(winners)} {takes} ({DECIDED.get(scoring['decided_by'], scoring['decided_by'])})."
+
+
+def a_value(value: int | None) -> str:
+    """ "a 5", "an 8", "an 11", "an 18": the article a player would say."""
+    spoken = str(value)
+    return f"an {spoken}" if spoken.startswith("8") or spoken in ("11", "18") else f"a {spoken}"
+
+
+# A card played face-up, as the news says it; {v} is its value.
+PLAYED = {
+    "regular": "{a_v}",
+    "must_up": "a must-face-up {v}",
+    "zero": "a zero",
+    "pass_tile": "a pass card ({v})",
+    "peek": "a reveal card ({v})",
+    "swap": "a swap card ({v})",
+    "draw_again": "a draw-again card ({v})",
+    "hide": "a turn-down card ({v})",
+}
+
+
+def played(event: dict[str, Any]) -> str:
+    """A card drawn and played: its kind and value face-up, nothing at all face-down."""
+    if event.get("face") != "up":
+        return f"{event['player']} played a card face-down"
+    card = PLAYED.get(event.get("kind"), "{a_v}").format(v=event.get("value"), a_v=a_value(event.get("value")))
+    return f"{event['player']} played {card} face-up"
+
+
 def _names(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}" if names else "nobody"
 
 
-# Every event, for a past game's story (the history); the same words as the phone (web/games/bonbon.js).
+# Every event, for the phones' news and a past game's story (the session adds it as the event's text).
 NEWS = {
+    "drew": played,
     "round_started": lambda e: f"Round {e['round']} starts with {e['starter']}" if e.get("starter")
     else f"Round {e['round']} starts",
     "passed": lambda e: f"{e['player']} passed first" if e.get("first") else f"{e['player']} passed",

@@ -11,12 +11,13 @@ from kivy.utils import get_color_from_hex
 
 from companion.ui import theme
 from companion.ui.boards.base import Board
+from companion.ui.kit.weighty import action_button
 from companion.ui.styling import symbol
-from companion.ui.widgets import BigButton, Panel, Text
+from companion.ui.widgets import Panel, Text
 
 
-def action_buttons(legal: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
-    """One (label, action) per legal action, one per option where its one field offers a few.
+def action_buttons(legal: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
+    """One (label, action, spec) per legal action, one per option where its one field offers a few.
 
     Read from the typed fields alone (companion/core/fields.py), so any game can be played here:
     a choice or a player gives a button per enabled option, a short range a button per number.
@@ -30,9 +31,9 @@ def action_buttons(legal: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any
             options = [(o["label"], o["value"]) for o in field.get("options", []) if o.get("enabled", True)]
             if field["kind"] == "range" and field["maximum"] - field["minimum"] < 20:
                 options = [(str(v), v) for v in range(field["minimum"], field["maximum"] + 1)]
-            out += [(f"{spec['label']} {label}", {"type": spec["type"], name: value}) for label, value in options]
+            out += [(f"{spec['label']} {label}", {"type": spec["type"], name: value}, spec) for label, value in options]
         elif not asked:
-            out.append((spec["label"], {"type": spec["type"]}))
+            out.append((spec["label"], {"type": spec["type"]}, spec))
     return out
 
 
@@ -70,7 +71,6 @@ class GenericBoard(Board):
             self.table.add_widget(row)
         self.table.add_widget(BoxLayout())
         self.actions.clear_widgets()
-        for label, action in action_buttons(view["expected"]["legal"]):
-            button = BigButton(text=label)
-            button.bind(on_release=lambda _b, a=action: self.act(a))
-            self.actions.add_widget(button)
+        for label, action, spec in action_buttons(view["expected"]["legal"]):
+            # A weighty action (a pass that ends one's round) takes two touches, as on every board.
+            self.actions.add_widget(action_button(spec, lambda a=action: self.act(a), text=label))

@@ -27,6 +27,14 @@ Layout (kit.layout)
     spacer()                  takes the height left over; GAP is the panels' spacing
     READABLE                  the smallest words a player must read (20 px)
 
+A weighty action (kit.weighty): a touch that ends something for its player (a spec marked
+`weighty`, such as a Pass that ends one's round)
+    action_button(spec, on, text=None, primary=False)   the button of a legal action: a weighty
+                              one is quiet (outlined in red, never the main button) and takes two
+                              touches: the first arms it ("Tap again to confirm"), the second acts;
+                              it goes back to sleep after ARMED_SECONDS
+    WeightyButton(text, on)   that button; press it in code with dispatch("on_release")
+
 Choices (kit.toggle)
     toggle(text, on, changed, group=None)   a chip that stays down (one per group)
     name_chip(name, on, chosen, group)      a player's name, shortened rather than broken

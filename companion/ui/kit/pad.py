@@ -138,13 +138,15 @@ class ValuePad(ValueGrid):
 
     def __init__(self, fields: Sequence[f.Field], choose: Callable[[Any], Any], *,
                  back: Callable[[], Any] | None = None, cols: int = 5, rows: int = 2, spacing: float = GAP,
-                 labels: Mapping[Any, str] | None = None, words: float | None = None, fill: bool = False) -> None:
+                 labels: Mapping[Any, str] | None = None, words: float | None = None, fill: bool = False,
+                 as_given: bool = False) -> None:
         texts: dict[Any, str] = {}
         for field in fields:
             for value in f.every_value(field):
                 texts.setdefault(value, f.label(field, value))
         texts.update({v: t for v, t in (labels or {}).items() if v in texts})
-        order = sorted(texts, key=_order)
+        # Numbers in order, unless the field's own order reads better (-1 before -9).
+        order = list(texts) if as_given else sorted(texts, key=_order)
         self.buttons = {v: _cell(v, texts[v], self._chose, words) for v in order}
         self.choose = choose
         self.back = button("Back", back, font_size=theme.FONT_SMALL) if back else None

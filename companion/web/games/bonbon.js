@@ -37,19 +37,13 @@
     return line && line.token ? p.limit + 1 : p.limit;
   }
 
-  // Under the scoring table, in the touchscreen's words (companion/ui/boards/bonbon/words.py, decided).
-  var DECIDED = {
-    points: "most points",
-    "cards played": "tied on points: most cards played, zeros not counted",
-    "face-down cards": "tied on points and cards: most face-down cards",
-    tie: "still tied after both tie-breaks: every tied player takes one",
-  };
+  // The game's own words for what the view names by id (companion/games/bonbon/view.py, "words"):
+  // the tiles as the touchscreen shows them, who took the token and why, how the round ended.
+  function words(state) { return (state.view && state.view.words) || {}; }
 
-  function decided(scoring) {
-    var winners = scoring.winners || [];
-    if (!winners.length) return "Nobody scored: no bonbon token this round.";
-    var takes = winners.length === 1 ? "takes a bonbon token" : "take a bonbon token";
-    return names(winners) + " " + takes + " (" + (DECIDED[scoring.decided_by] || scoring.decided_by) + ").";
+  function tileWords(state, tile) {
+    var tiles = words(state).tiles || {};
+    return tiles[tile] || G.label(tile);
   }
 
   // One player's line of the scoring table: the points and what they are made of, and the tie-breaks.
@@ -65,44 +59,10 @@
     ];
   }
 
-  function names(list) {
-    list = list || [];
-    return list.length > 1 ? list.slice(0, -1).join(", ") + " and " + list[list.length - 1] : list.join("");
-  }
-
-  // Bonbon's events carry no text of their own (companion/games/bonbon/events.py). The same words
-  // as the touchscreen's story of a past game (companion/ui/boards/bonbon/words.py, NEWS).
-  var TILES = {
-    three: "Gain 3 points",
-    zeros: "1 point for every 0 played",
-    face_up: "1 point per face-up card (not zeros)",
-    ones: "1 point per card showing 1",
-    sets: "2 points per face-down set of 2+",
-    variety: "1 point per different illustration",
-  };
-  var ENDS = { collective_limit: "the table went over the collective limit", everyone_done: "everyone passed or is out" };
-  var EVENTS = {
-    // Board mode's rounds have no starter: the table only keeps the collective total.
-    round_started: function (e) { return "Round " + e.round + " starts" + (e.starter ? " with " + e.starter : ""); },
-    passed: function (e) { return e.player + (e.first ? " passed first" : " passed"); },
-    tile_taken: function (e) { return e.player + " took a tile: " + (TILES[e.tile] || G.label(e.tile)); },
-    eliminated: function (e) { return e.player + " is out: " + (e.reason === "collective" ? "the table went over its limit" : "over their limit"); },
-    // Same words as the touchscreen (companion/ui/boards/bonbon/words.py).
-    effect_skipped: function (e) {
-      return e.effect === "peek"
-        ? e.player + "'s reveal card does nothing: no other player still in has a face-down card"
-        : e.player + "'s swap card does nothing: no other player still in has a card to swap with";
-    },
-    discarded: function (e) { return e.player + " discarded " + e.cards + (e.cards === 1 ? " card" : " cards"); },
-    round_over: function (e) { return "Round " + e.round + " is over: " + (ENDS[e.reason] || "it ended"); },
-    round_won: function (e) { return e.winners && e.winners.length ? names(e.winners) + " won round " + e.round : "Nobody won round " + e.round; },
-    game_won: function (e) { return names(e.winners) + " won the game"; },
-    collective_overflow: function (e) { return "The table went over the collective limit (" + e.total + " of " + e.limit + ")"; },
-  };
-
   Companion.games.register("bonbon", {
     scoreLabel: "tokens",
-    event: function (e) { return EVENTS[e.type] ? EVENTS[e.type](e) : null; },
+    // Instead of the touchscreen's prompt ("replace the taken tile, then next round"): what is going on.
+    prompt: function (state, generic) { return words(state).situation || generic; },
     badges: function (state, name, generic) {
       var p = record(state, name);
       if (!p) return generic;
@@ -118,7 +78,7 @@
       if (!p) return generic;
       var rows = [["face-up", p.face_up_total + " / " + playedLimit(state, p)]];
       if (p.cards && p.cards.length) rows.push(["cards", p.cards.map(card).join(" ")]);
-      if (p.tile) rows.push(["tile", G.label(p.tile)]);
+      if (p.tile) rows.push(["tile", tileWords(state, p.tile)]);
       var line = scoringLine(state, name);
       return line ? rows.concat(scored(line)) : rows;
     },
@@ -128,13 +88,16 @@
       var scoring = v.scoring;
       if (scoring) {
         // First, as the touchscreen's scoring table: the round, who takes a token and why, how it ended.
-        rows.push(["round\u00a0" + scoring.round, decided(scoring)]); // kept on one line beside a long value
-        if (ENDS[scoring.end_reason]) rows.push(["ended", ENDS[scoring.end_reason]]);
+        var said = words(state);
+        if (said.decided) rows.push(["round\u00a0" + scoring.round, said.decided]); // kept on one line beside a long value
+        if (said.ended) rows.push(["ended", said.ended]);
       }
       if (v.collective) rows.push(["on the table", v.collective.total + " / " + v.collective.limit]);
       if (v.round && !scoring) rows.push(["round", v.round]);
       if (v.tokens_to_win) rows.push(["tokens to win", v.tokens_to_win]);
-      if (v.tiles && v.tiles.available && v.tiles.available.length) rows.push(["bonus tiles", G.text(v.tiles.available.map(G.label))]);
+      if (v.tiles && v.tiles.available && v.tiles.available.length) rows.push(["bonus tiles", v.tiles.available.map(function (t) {
+        return tileWords(state, t).replace(/ /g, "\u00a0"); // a tile's words never split over two lines
+      }).join(", ")]);
       return rows.length ? rows : generic;
     },
     more: function () { return []; },

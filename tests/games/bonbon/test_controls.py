@@ -102,3 +102,17 @@ def test_board_mode_takes_no_card_actions_and_never_ends():
     for _ in range(40):
         s.press(controls.DIAL_UP, source="gpio")
     assert s.result() is None
+
+
+def test_board_mode_offers_a_cards_value_as_one_step():
+    """A card worth 7 moved the board by seven steps of +1: the step now offers every card value,
+    added (a card played face-up) or taken off (a card turned face-down, a slip), as far as the board allows."""
+    s = Session(Bonbon(), ["Ann", "Ben", "Cy"], {"board_only": True, "max_value": 12})
+    step = next(spec for spec in s.expected().legal if spec.type == "board").fields["step"]
+    offered = {p.value: (p.label, p.enabled) for p in step.picks}
+    assert [v for v in offered if v > 0] == list(range(1, 13))  # the deck's highest value
+    assert offered[7] == ("+7", True) and offered[-1] == ("−1", False)  # nothing to take off at 0
+    s.dispatch({"type": "board", "step": 7})
+    assert s.view()["view"]["collective"]["total"] == 7
+    step = next(spec for spec in s.expected().legal if spec.type == "board").fields["step"]
+    assert {p.value for p in step.picks if p.enabled and p.value < 0} == set(range(-7, 0))

@@ -47,7 +47,28 @@ def test_events_never_carry_a_card_value():
     kinds = [e["type"] for e in heard]
     assert kinds.count("passed") == 2 and "tile_taken" in kinds and "round_over" in kinds and "round_won" in kinds
     for event in heard:
-        assert not {"value", "values", "revealed"} & set(event)
+        if event["type"] == "drew" and event["face"] == UP:
+            continue  # a card played face-up: its value lies on the table for all to see
+        assert not {"value", "values", "revealed", "kind"} & set(event), event
+
+
+def test_every_card_played_is_news_and_a_face_down_one_is_only_face_down():
+    """The phones' Latest told passes and tiles but never the cards played, the commonest move."""
+    s = started(players=("Ann", "Ben"))
+    heard = []
+    s.subscribe(lambda change: heard.extend(change.events))
+    play(s, up(8), {"type": "draw", "face": "down", "kind": "peek"}, up(2, kind="must_up"), zero(4))
+    drawn = [e for e in heard if e["type"] == "drew"]
+    assert [{k: v for k, v in e.items() if k != "text"} for e in drawn] == [
+        {"type": "drew", "player": "Ann", "face": "up", "kind": "regular", "value": 8},
+        {"type": "drew", "player": "Ben", "face": "down"},  # not even its kind
+        {"type": "drew", "player": "Ann", "face": "up", "kind": "must_up", "value": 2},
+        {"type": "drew", "player": "Ben", "face": "up", "kind": "zero", "value": 0},
+    ]
+    assert [e["text"] for e in drawn] == [
+        "Ann played an 8 face-up", "Ben played a card face-down",
+        "Ann played a must-face-up 2 face-up", "Ben played a zero face-up",
+    ]
 
 
 def test_the_view_is_plain_json_and_the_state_survives_a_json_round_trip():

@@ -17,6 +17,7 @@ from companion.ui.kit import fields as f
 from companion.ui.kit.layout import Prompt, button, grid, spacer
 from companion.ui.kit.pad import ValuePad, value_grid
 from companion.ui.kit.toggle import toggle
+from companion.ui.kit.weighty import action_button
 from companion.ui.widgets import Text
 
 TIGHT = 4  # px between the draw panel's rows and buttons
@@ -61,7 +62,9 @@ class DrawPanel(BoxLayout):
                          size_hint_y=None, height=round(theme.FONT_SMALL * 1.25))
         self.add_widget(self.hint)
         values = ([0] if words.ZERO in f.values(self.fields["kind"]) else []) + f.values(self.fields["value"])
-        self.add_widget(value_grid(values, self._value, spacing=TIGHT))
+        self.values = value_grid(values, self._value, spacing=TIGHT)
+        self.add_widget(self.values)
+        self._zero_with_kind()
         actions = self._actions()
         self.add_widget(grid(actions, len(actions), spacing=TIGHT))
         self.add_widget(spacer())
@@ -73,6 +76,14 @@ class DrawPanel(BoxLayout):
         self.kind = kind
         self.hint.text = self._hint()
         self.face_down.disabled = kind in self.face_up_only
+        self._zero_with_kind()
+
+    def _zero_with_kind(self) -> None:
+        # "0" is the zero card, a kind of its own: beside another kind it would quietly enter a zero
+        # instead of the card chosen, so it is greyed and the hint says why (the kinds' values start at 1).
+        for cell in self.values.children:
+            if getattr(cell, "value", None) == 0:
+                cell.disabled = self.kind != "regular"
 
     def _actions(self) -> list[Any]:
         three = "pass" in self.legal and "end_turn" in self.legal
@@ -84,9 +95,12 @@ class DrawPanel(BoxLayout):
             out.append(button(self.legal["end_turn"]["label"], lambda: self.act({"type": "end_turn"}),
                               font_size=theme.FONT_SMALL))
         if "pass" in self.legal:
-            earns = "tile" in self.legal["pass"]["fields"]
-            label = f"[b]Pass[/b]\n[size={int(theme.FONT_SMALL * 0.85)}]takes a tile[/size]" if earns else "Pass"
-            out.append(button(label, lambda: self.act({"type": "pass"}), primary=True, font_size=size))
+            # Passing ends the player's round (a weighty action): the kit's quiet, two-touch button,
+            # never the brightest on the pad, where the common entry is a card's value.
+            spec = self.legal["pass"]
+            earns = "tile" in spec["fields"]
+            label = f"[b]{spec['label']}[/b]\n[size={int(theme.FONT_SMALL)}]takes a tile[/size]" if earns else spec["label"]
+            out.append(action_button(spec, lambda: self.act({"type": "pass"}), text=label, font_size=size))
         return out
 
     def _face_down(self) -> None:
@@ -94,6 +108,8 @@ class DrawPanel(BoxLayout):
         self.act({"type": "draw", "face": "down"})
 
     def _value(self, value: int) -> None:
+        if value == 0 and self.kind != "regular":
+            return  # greyed: the hint says what to do (see _zero_with_kind)
         if value == 0:
             if "revealed" in self.fields:
                 self.zeroing = True

@@ -14,6 +14,7 @@ from companion.ui.boards.bonbon.parts import Act, Say
 from companion.ui.kit import fields as f
 from companion.ui.kit.layout import GAP, button, caption, grid, spacer
 from companion.ui.kit.toggle import toggle
+from companion.ui.kit.weighty import action_button
 
 
 class TakeTile(BoxLayout):
@@ -30,11 +31,17 @@ class TakeTile(BoxLayout):
             self.add_widget(caption(f"{who} may pass now and take a bonus tile:", bold=True))
         else:
             self.add_widget(caption(f"{who} passed first: choose a bonus tile", bold=True))
+        # With the pass card each tile button also ends the player's round (a weighty action): the
+        # kit's two-touch button, and a tile touched on the strip above is the same first touch.
+        self.buttons = {}
         for option in offered:
-            self.add_widget(parts.tile_button(option, lambda t=option["value"]: act({"type": kind, "tile": t}),
-                                              prefix="Pass and take " if kind == "pass" else ""))
+            tile = option["value"]
+            self.buttons[tile] = action_button(
+                spec, lambda t=tile: act({"type": kind, "tile": t}), font_size=theme.FONT_SMALL,
+                text=parts.option_label(option, prefix="Pass and take " if kind == "pass" else ""))
+            self.add_widget(self.buttons[tile])
         if kind == "pass" and not offered:
-            self.add_widget(button("Pass now (no tile left)", lambda: act({"type": "pass"})))
+            self.add_widget(action_button(spec, lambda: act({"type": "pass"}), text="Pass now (no tile left)"))
         self.add_widget(spacer())
         if decline:
             self.add_widget(button(decline["label"], lambda: act({"type": "end_turn"}), font_size=theme.FONT_SMALL))
@@ -43,7 +50,7 @@ class TakeTile(BoxLayout):
     def tile_touched(self, tile: str) -> bool:
         """A tile on the strip above: the same as its button here."""
         if tile in self.tiles:
-            self.act({"type": self.kind, "tile": tile})
+            self.buttons[tile].dispatch("on_release")
         else:
             self.say("That tile is already taken: choose one still on display")
         return True

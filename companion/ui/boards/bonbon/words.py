@@ -13,6 +13,8 @@ from companion.games.bonbon.words import (
     SKIPPED,
     TILE_LONG,
     TILE_SHORT,
+    a_value,
+    decided,
     end_reason,
     event_message,
     event_text,
@@ -20,21 +22,22 @@ from companion.games.bonbon.words import (
 from companion.ui.kit.cards import CardStyle
 from companion.ui.styling import hex_of, readable, symbol
 
-__all__ = ["DECIDED", "KIND_CHIPS", "SKIPPED", "TILE_LONG", "TILE_SHORT", "end_reason", "event_message",
+__all__ = ["DECIDED", "KIND_CHIPS", "SKIPPED", "TILE_LONG", "TILE_SHORT", "a_value", "decided", "end_reason", "event_message",
            "event_text", "hex_of", "readable", "symbol"]
 
 ZERO = "zero"  # the kind with its own value button, "0", instead of a chip
 
 # What a value button enters once a kind is chosen, on one line of the draw panel at 800x480: a second
-# line pushed the kind buttons up over the tiles on display.
+# line pushed the kind buttons up over the tiles on display. Beside a kind, "0" is greyed: the zero is a
+# kind of its own, and a 0 tapped after "Must face-up" once entered a zero without a word.
 KIND_HINTS = {
     "regular": "Face-up: tap its value. 0 is the zero.",
-    "must_up": "Must be face-up: tap its value",
-    "pass_tile": "Face-up pass card: tap its value",
-    "peek": "Face-up reveal card: tap its value",
-    "swap": "Face-up swap card: tap its value",
-    "draw_again": "Face-up draw-again card: tap its value",
-    "hide": "Face-up turn-down card: tap its value",
+    "must_up": "Must face-up: tap its value (1 up)",
+    "pass_tile": "Pass card: tap its value (1 up)",
+    "peek": "Reveal card: tap its value (1 up)",
+    "swap": "Swap card: tap its value (1 up)",
+    "draw_again": "Draw-again: tap its value (1 up)",
+    "hide": "Turn-down: tap its value (1 up)",
 }
 
 # A bonbon's chocolate, for the backs of face-down cards.
@@ -88,19 +91,3 @@ def status_word(player: dict[str, Any]) -> str:
 def tokens(held: int, to_win: int) -> str:
     """Bonbon tokens as filled and empty rings (markup, DejaVuSans)."""
     return symbol("●" * held + "○" * max(0, to_win - held))
-
-
-def decided(scoring: dict[str, Any]) -> str:
-    """One line under the scoring table: who takes a token and what decided it."""
-    winners = scoring["winners"]
-    if not winners:
-        return "Nobody scored: no bonbon token this round."
-    names = winners[0] if len(winners) == 1 else f"{', '.join(winners[:-1])} and {winners[-1]}"
-    takes = "takes a bonbon token" if len(winners) == 1 else "take a bonbon token"
-    return f"{names} {takes} ({DECIDED.get(scoring['decided_by'], scoring['decided_by'])})."
-
-
-def a_value(value: int | None) -> str:
-    """ "a 5", "an 8", "an 11", "an 18": the article a player would say."""
-    spoken = str(value)
-    return f"an {spoken}" if spoken.startswith("8") or spoken in ("11", "18") else f"a {spoken}"

@@ -17,6 +17,7 @@ from companion.ui.boards.base import Board
 from companion.ui.kit import layout
 from companion.ui.kit.pad import ValuePad
 from companion.ui.kit.score_frame import ScoreFrame
+from companion.ui.kit.weighty import action_button
 from companion.ui.styling import readable
 
 
@@ -59,6 +60,6 @@ class TallyBoard(Board):
         self.side.add_widget(layout.spacer())
         passing = by_type.get("pass")
         if passing is not None:
-            # A weighty touch (it ends the player's game): small and apart, at the foot.
-            self.side.add_widget(layout.button(passing["label"], lambda: self.act({"type": "pass"}),
-                                                size_hint_y=None, height=theme.TOUCH))
+            # A weighty touch (it ends the player's game): apart at the foot, and armed by a first touch.
+            self.side.add_widget(action_button(passing, lambda: self.act({"type": "pass"}),
+                                               size_hint_y=None, height=theme.TOUCH))

@@ -1,0 +1,84 @@
+"""A touch that ends something for its player (an action marked `weighty`, such as a Pass that ends
+one's round): quiet rather than bright, outlined in red, and it takes two touches.
+
+The first touch only arms the button: it turns red and says "Tap again to confirm". A second touch
+within ARMED_SECONDS acts; after that it quietly goes back to its first look. So a finger aiming
+at the value beside it, or brushing the screen, never ends a round, and the table sees why.
+Every game gets the same look from the same flag: `action_button(spec, ...)` reads it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.graphics import Color, Line
+
+from companion.ui import theme
+from companion.ui.widgets import BigButton
+
+ARMED_SECONDS = 3.0  # long enough to read the words and tap again, short enough to forget a slip
+CONFIRM = "Tap again to confirm"
+OUTLINE = 2  # px: the red edge that marks a weighty button before it is touched
+
+
+class WeightyButton(BigButton):
+    """Two touches to act: the first arms it (red, "Tap again to confirm"), the second acts."""
+
+    def __init__(self, text: str, on: Callable[[], Any], confirm: str = CONFIRM, **kwargs: Any) -> None:
+        kwargs.setdefault("markup", True)
+        kwargs.setdefault("color", theme.DANGER)
+        super().__init__(text=text, primary=False, **kwargs)
+        self.idle_text = text
+        self.confirm = confirm
+        self.on = on
+        self.armed = False
+        self._idle_colour = list(self.color)
+        self._disarm_later = Clock.create_trigger(lambda *_: self.disarm(), ARMED_SECONDS)
+        with self.canvas.after:
+            self._edge_colour = Color(rgba=theme.DANGER)
+            self._edge = Line(rectangle=(0, 0, 0, 0), width=OUTLINE)
+        self.bind(pos=self._redraw, size=self._redraw, disabled=self._redraw)
+        self.bind(on_release=lambda *_: self._touched())
+
+    def _touched(self) -> None:
+        if self.armed:
+            self.disarm()
+            self.on()
+            return
+        self.armed = True
+        self.text = f"[b]{self.confirm}[/b]"
+        self.color = theme.ACCENT_TEXT
+        self._normal = theme.DANGER
+        self.background_color = theme.DANGER
+        self._disarm_later()
+
+    def disarm(self) -> None:
+        """Back to the first look: the next touch arms it again."""
+        self._disarm_later.cancel()
+        if not self.armed:
+            return
+        self.armed = False
+        self.text = self.idle_text
+        self.color = self._idle_colour
+        self._normal = theme.PANEL_LIGHT
+        self.background_color = theme.PANEL_LIGHT
+
+    def _redraw(self, *_) -> None:
+        inset = OUTLINE / 2
+        self._edge.rectangle = (self.x + inset, self.y + inset, self.width - OUTLINE, self.height - OUTLINE)
+        self._edge_colour.a = 0 if self.disabled else 1
+
+
+def action_button(spec: Mapping[str, Any], on: Callable[[], Any], text: str | None = None,
+                  primary: bool = False, **kwargs: Any) -> BigButton:
+    """The button of a legal action (its JSON spec): a weighty one takes two touches and never
+    shines as the main button; any other is a plain button (`primary` for the main one)."""
+    words = spec["label"] if text is None else text
+    if spec.get("weighty"):
+        return WeightyButton(words, on, **kwargs)
+    kwargs.setdefault("markup", True)
+    widget = BigButton(text=words, primary=primary, **kwargs)
+    widget.bind(on_release=lambda *_: on())
+    return widget

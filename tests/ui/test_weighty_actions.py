@@ -1,0 +1,68 @@
+"""A touch that ends a player's round (a weighty action) is quiet and takes two touches; the common
+entry, a card's value, is what the pad offers first. And a 0 after a kind never enters a zero quietly."""
+
+from __future__ import annotations
+
+from kivy.uix.button import Button
+
+from companion.ui import theme
+from tests.ui.test_bonbon_board import (
+    CONFIRM, FIRST_PASS, begin, board, player, press, start, value, view,
+)
+
+
+def brightness(rgba) -> float:
+    r, g, b = rgba[:3]
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_pass_is_not_the_brightest_button_and_one_touch_does_not_pass(make_app):
+    app = start(make_app)
+    begin(app)
+    pad = [w for w in board(app).entry.walk() if isinstance(w, Button) and w.opacity > 0]
+    pass_button = next(b for b in pad if b.text.startswith("[b]Pass[/b]"))
+    assert list(pass_button.background_color) != list(theme.ACCENT), "Pass is no longer the amber main button"
+    assert all(brightness(pass_button.background_color) <= brightness(b.background_color) for b in pad), \
+        "no button on the pad is quieter than Pass"
+    before = app.table.session.revision
+    press(app, FIRST_PASS)
+    assert app.table.session.revision == before and player(app, "Anna")["status"] == "in"
+    assert CONFIRM in app.texts()  # the button says what a second touch does
+    app.screenshot("bonbon-pass-armed")
+    press(app, CONFIRM)
+    assert player(app, "Anna")["status"] == "passed"
+
+
+def test_an_armed_pass_goes_back_to_sleep(make_app):
+    app = start(make_app)
+    begin(app)
+    press(app, FIRST_PASS)
+    assert CONFIRM in app.texts()
+    from companion.ui.kit.weighty import ARMED_SECONDS
+
+    app.settle(ARMED_SECONDS + 0.5)
+    assert CONFIRM not in app.texts() and FIRST_PASS in app.texts()
+    press(app, FIRST_PASS)  # a touch much later arms it again: it does not pass
+    assert player(app, "Anna")["status"] == "in"
+    value(app, 4)  # the table enters a card instead: the next player's pad starts unarmed
+    assert player(app, "Anna")["cards"] == [{"face": "up", "kind": "regular", "value": 4}]
+    assert CONFIRM not in app.texts() and view(app)["turn"] == "John"
+
+
+def test_a_zero_after_must_face_up_is_refused_not_entered_as_a_zero(make_app):
+    """The trial: "Must face-up" then 0 quietly recorded a zero card."""
+    app = start(make_app)
+    begin(app)
+    press(app, "Must face-up")
+    zero = app.find("[b]0[/b]", root=board(app).entry)
+    assert zero.disabled, "0 is greyed beside a kind: the zero is a kind of its own"
+    assert "Must face-up: tap its value (1 up)" in app.texts()
+    before = app.table.session.revision
+    value(app, 0)
+    assert app.table.session.revision == before and player(app, "Anna")["cards"] == []
+    app.screenshot("bonbon-must-face-up-no-zero")
+    value(app, 3)
+    assert player(app, "Anna")["cards"] == [{"face": "up", "kind": "must_up", "value": 3}]
+    # Back on Regular, 0 is the zero again.
+    value(app, 0)
+    assert player(app, "John")["cards"] == [{"face": "up", "kind": "zero", "value": 0}]
