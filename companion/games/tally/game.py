@@ -18,7 +18,7 @@ from companion.core.options import Option
 
 POINTS = Choice("Points", picks=tuple(Pick(n, f"+{n}") for n in (1, 2, 3)))
 CARD = Range("The card's value", minimum=0, maximum=9)
-STEP = Choice("Dial", picks=(Pick(-1, "-1"), Pick(1, "+1")))
+STEP = Range("Dial steps", minimum=-9, maximum=9)  # a quick turn may move several notches at once
 
 
 class Tally(Game):
