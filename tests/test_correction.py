@@ -41,13 +41,13 @@ def test_a_corrected_value_changes_who_was_eliminated_and_who_won_the_round():
     fixed = {"type": "draw", "face": "up", "kind": "regular", "value": 6}
     preview = session.preview_correction(2, fixed)
     assert [m.move for m in preview.later if not m.applies] == [5, 6, 7, 8, 9, 10]
-    assert preview.later[1].words == "Cris is out: the table went over its limit"
+    assert preview.later[1].words == "Cris played a 4 face-up"  # the card that now puts Cris out
     revision = session.revision
     change = session.dispatch({"type": "correct", "move": 2, "action": fixed,
                                "later": [m.action for m in preview.later if m.applies]})
     assert change.revision == revision + 1, "the whole correction is one change"
-    assert texts(change) == ["Corrected move 2: Anna: Draw a card (Face up, Regular, 6) "
-                             "(was: Anna: Draw a card (Face up, Regular, 5)); 6 later moves dropped"]
+    assert texts(change) == ["Corrected move 2: Anna played a 6 face-up "
+                             "(was: Anna played a 5 face-up); 6 later moves dropped"]
     # Cris is out instead of Anna, and the round's tokens go to Anna and John instead of John alone.
     assert session.state["tokens"] == {"Anna": 1, "John": 1, "Cris": 0}
     status = {p["name"]: p["status"] for p in change.view["view"]["players"]}
@@ -57,7 +57,8 @@ def test_a_corrected_value_changes_who_was_eliminated_and_who_won_the_round():
     assert "Cris is out: the table went over its limit" in told
     assert "Anna is out: the table went over its limit" not in told
     assert "Anna and John won round 1" in told and "John won round 1" not in told
-    assert told[told.index("Cris is out: the table went over its limit") - 1].startswith("Corrected move 2")
+    corrected = next(i for i, line in enumerate(told) if line.startswith("Corrected move 2"))
+    assert corrected < told.index("Cris is out: the table went over its limit")
 
 
 def _story(session: Session) -> list[list[str]]:
@@ -129,11 +130,11 @@ def test_a_correction_never_quotes_a_value_the_corrected_move_lays_face_down():
     session = bonbon_round()
     change = session.dispatch({"type": "correct", "move": 2, "action": {"type": "draw", "face": "down"},
                                "later": session.moves()[2:]})
-    assert texts(change)[0].startswith("Corrected move 2: Anna: Draw a card (was: ")
+    assert texts(change)[0].startswith("Corrected move 2: Anna played a card face-down (was: ")
     # The view the phones get after it shows the card as face-down, without a value.
     anna = next(p for p in change.view["view"]["players"] if p["name"] == "Anna")
     assert anna["cards"][0] == {"face": "down"}
-    assert "(was: Anna: Draw a card (Face up, Regular, 5))" in texts(change)[0], "what everyone saw face-up"
+    assert "(was: Anna played a 5 face-up)" in texts(change)[0], "what everyone saw face-up"
 
 
 @pytest.mark.parametrize("entry, words", [

@@ -68,11 +68,11 @@ def test_later_moves_that_no_longer_apply_are_shown_with_why_and_dropped_before_
     for action in actions:
         assert app.app.act(action) is not None
     session = app.app.table.session
-    open_move(app, "[color=#C5CED8]4.[/color] Cris: Draw a card (Face up, Regular, 4)")
+    open_move(app, "[color=#C5CED8]4.[/color] Cris played a 4 face-up")
     app.tap("5")
     texts = app.texts()
     refused = [t for t in texts if "no longer applies: Draw a card is not possible now" in t]
-    assert len(refused) == 5 and "Now: Cris is out: the table went over its limit" in "\n".join(texts)
+    assert len(refused) == 5 and "Now: Cris played a 5 face-up" in "\n".join(texts)
     assert any(t.startswith("6 later moves no longer apply") for t in texts)
     assert app.find("Commit the correction").disabled
     app.screenshot("correction-bonbon")
@@ -83,7 +83,7 @@ def test_later_moves_that_no_longer_apply_are_shown_with_why_and_dropped_before_
         app.frames(3)
         _tap(app, drop)
     assert [t for t in app.texts() if t in ("Drop", "Keep")] == ["Keep"] * 6
-    assert any(t.startswith("Ready: Cris is out") for t in app.texts())
+    assert any(t.startswith("Ready: Cris played a 5 face-up") for t in app.texts())
     assert not app.find("Commit the correction").disabled
     app.tap("Commit the correction")
     assert session.state["tokens"] == {"Anna": 0, "John": 1, "Cris": 0}
