@@ -20,23 +20,21 @@ COMPANION = ROOT / "companion"
 TRAY_FIRMWARE = COMPANION / "inputs" / "dicetray" / "pico"
 
 
-def own_folders(game_id: str) -> list[Path]:
-    return [COMPANION / "games" / game_id, COMPANION / "ui" / "boards" / game_id,
-            COMPANION / "web" / "games" / f"{game_id}.js"]
-
-
-def naming(game_id: str) -> list[str]:
-    """Every line in companion/ outside the game's own folders that names the game as a string."""
+def naming(game_id: str, root: Path = COMPANION) -> list[str]:
+    """Every line under `root` (companion/), outside the game's own folders, that names the game:
+    its id as a string, or its packages by import (companion.games.<id>, ...boards.<id>)."""
     quoted = re.compile(rf"""['"]{re.escape(game_id)}['"]""")
+    imported = re.compile(rf"\b(games|boards)[./]{re.escape(game_id)}\b")
+    own = [root / "games" / game_id, root / "ui" / "boards" / game_id, root / "web" / "games" / f"{game_id}.js"]
     found = []
-    for path in sorted(COMPANION.rglob("*")):
+    for path in sorted(root.rglob("*")):
         if path.suffix not in (".py", ".js", ".kv") or TRAY_FIRMWARE in path.parents:
             continue
-        if any(path == own or own in path.parents for own in own_folders(game_id)):
+        if any(path == mine or mine in path.parents for mine in own):
             continue
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            if quoted.search(line):
-                found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+            if quoted.search(line) or imported.search(line):
+                found.append(f"{path.relative_to(root.parent)}:{number}: {line.strip()}")
     return found
 
 
@@ -45,13 +43,17 @@ def test_no_file_outside_a_games_own_folders_names_it(game_id):
     assert naming(game_id) == []
 
 
-def test_the_check_finds_a_game_named_where_it_does_not_belong(tmp_path, monkeypatch):
-    stray = COMPANION / "ui" / "screens" / "_seam_probe.py"
-    stray.write_text('HINTS = {"tally": "a hint that belongs to the game"}\n')
-    try:
-        assert naming("tally") == ['companion/ui/screens/_seam_probe.py:1: HINTS = {"tally": "a hint that belongs to the game"}']
-    finally:
-        stray.unlink()
+def test_the_check_finds_a_game_named_where_it_does_not_belong(tmp_path):
+    root = tmp_path / "companion"
+    (root / "ui" / "screens").mkdir(parents=True)
+    (root / "games" / "tally").mkdir(parents=True)
+    (root / "games" / "tally" / "words.py").write_text('ID = "tally"\n')  # its own folder: fine
+    (root / "ui" / "screens" / "hints.py").write_text('HINTS = {"tally": "a hint that belongs to the game"}\n')
+    (root / "ui" / "screens" / "words.py").write_text("from companion.games.tally import words\n")
+    assert naming("tally", root) == [
+        'companion/ui/screens/hints.py:1: HINTS = {"tally": "a hint that belongs to the game"}',
+        "companion/ui/screens/words.py:1: from companion.games.tally import words",
+    ]
 
 
 @pytest.mark.parametrize("game_id", games.known())

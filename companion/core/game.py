@@ -107,7 +107,7 @@ class Secret:
 class Game(ABC):
     """A game plug-in. Instances hold no state; every method is a pure function of its arguments.
 
-    docs/new-game.md says how to add one; companion/games/tally is the smallest complete game.
+    docs/new-game.md says how to add one, with the smallest complete game as its example.
     """
 
     id: ClassVar[str]

@@ -13,31 +13,10 @@ import pytest
 
 from companion.core import RuleError
 from companion.replay import replay
+from tests.support.contains import contains
 
 SCRIPTS = Path(__file__).parent / "scripts"
 NAMES = sorted(p.stem for p in SCRIPTS.glob("*.jsonl"))
-
-
-def contains(actual, wanted, where="view"):
-    """Assert that `actual` holds everything in `wanted`: dicts by key, lists item by item."""
-    if isinstance(wanted, dict):
-        assert isinstance(actual, dict), f"{where}: expected an object, got {actual!r}"
-        for key, value in wanted.items():
-            assert key in actual, f"{where}: missing {key!r}"
-            contains(actual[key], value, f"{where}.{key}")
-    elif isinstance(wanted, list) and isinstance(actual, list) and wanted and isinstance(wanted[0], dict) \
-            and "value" in wanted[0] and len(actual) != len(wanted):
-        # A pad's options: the wanted ones are found by value among all the deck's cards.
-        for item in wanted:
-            match = next((a for a in actual if a.get("value") == item["value"]), None)
-            assert match is not None, f"{where}: no option {item['value']!r}"
-            contains(match, item, f"{where}[{item['value']}]")
-    elif isinstance(wanted, list):
-        assert isinstance(actual, list) and len(actual) == len(wanted), f"{where}: {actual!r} != {wanted!r}"
-        for i, (a, w) in enumerate(zip(actual, wanted)):
-            contains(a, w, f"{where}[{i}]")
-    else:
-        assert actual == wanted, f"{where}: {actual!r} != {wanted!r}"
 
 
 def test_the_rulebook_example_and_every_scoring_case_have_scripts():

@@ -14,24 +14,10 @@ import pytest
 
 from companion.core import RuleError
 from companion.replay import replay
+from tests.support.contains import contains
 
 SCRIPTS = Path(__file__).parent / "scripts"
 NAMES = sorted(p.stem for p in SCRIPTS.glob("*.jsonl"))
-
-
-def contains(actual, wanted, where="view"):
-    """Assert that `actual` holds everything in `wanted`: dicts by key, lists item by item."""
-    if isinstance(wanted, dict):
-        assert isinstance(actual, dict), f"{where}: expected an object, got {actual!r}"
-        for key, value in wanted.items():
-            assert key in actual, f"{where}: missing {key!r}"
-            contains(actual[key], value, f"{where}.{key}")
-    elif isinstance(wanted, list):
-        assert isinstance(actual, list) and len(actual) == len(wanted), f"{where}: {actual!r} != {wanted!r}"
-        for i, (a, w) in enumerate(zip(actual, wanted)):
-            contains(a, w, f"{where}[{i}]")
-    else:
-        assert actual == wanted, f"{where}: {actual!r} != {wanted!r}"
 
 
 def test_every_card_and_example_has_a_script():
