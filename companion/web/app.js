@@ -116,7 +116,7 @@
       var item = Companion.el("li", e.undone ? "undone" : null);
       if (e.undone) item.title = "Taken back at the table";
       item.appendChild(Companion.el("time", null, e.time));
-      item.appendChild(Companion.el("span", null, Companion.eventText(e.game, e.event)));
+      item.appendChild(Companion.el("span", null, Companion.eventText(e.event)));
       list.appendChild(item);
     });
     $("events").hidden = events.length === 0;

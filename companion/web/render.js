@@ -59,13 +59,11 @@
   }
 
   // One player's record ({field: value}): plain values and lists of them as lines; a list of
-  // records (cards, say) as how many there are. The field the game names as its score
-  // (state.score_label) is left out: the score stands beside the name already.
-  function addRecord(stats, record, score, scoreField) {
+  // records (cards, say) as how many there are.
+  function addRecord(stats, record) {
     Object.keys(record).forEach(function (field) {
       var v = record[field];
       if (field === "name" || v === null || v === undefined) return;
-      if (field === scoreField && v === score) return;
       if (isScalar(v) || (Array.isArray(v) && v.every(isScalar))) stats.push([label(field), text(v)]);
       else if (Array.isArray(v)) stats.push([label(field), String(v.length)]);
     });
@@ -103,13 +101,13 @@
           if (!(p in value)) return;
           var mine = value[p];
           if (mine && typeof mine === "object" && !Array.isArray(mine)) {
-            addRecord(out.stats[p], mine, scores[p], state.score_label);
+            addRecord(out.stats[p], mine);
           } else if (!(key === "scores" && hasScores)) {
             out.stats[p].push([label(key), text(mine)]);
           }
         });
       } else if (playerRecords(value, players)) {
-        value.forEach(function (record) { addRecord(out.stats[record.name], record, scores[record.name], state.score_label); });
+        value.forEach(function (record) { addRecord(out.stats[record.name], record); });
       } else if (isScalar(value)) {
         out.table.push([label(key), text(value)]);
       } else if (Array.isArray(value) && value.every(isScalar)) {
@@ -230,7 +228,7 @@
   }
 
   // One wording for an event everywhere: the text the table gave it (Game.describe).
-  function eventText(gameId, event) {
+  function eventText(event) {
     return describeEvent(event);
   }
 

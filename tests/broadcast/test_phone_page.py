@@ -102,7 +102,7 @@ def test_a_game_page_that_fails_falls_back_to_the_neutral_view_and_keeps_up(brok
     wait_for(lambda: status(browser) == "online" and revision(browser) == "0", timeout=PAGE_UP)
     browser.execute_script("""
         var boom = function () { throw new Error("a broken renderer"); };
-        Companion.games.register("tally", {badges: boom, stats: boom, table: boom, more: boom, event: boom});
+        Companion.games.register("tally", {badges: boom, stats: boom, table: boom, more: boom, prompt: boom});
     """)
     for _ in range(3):
         session.dispatch({"type": "add", "points": 2})
@@ -414,7 +414,7 @@ def test_the_phone_tells_bonbon_news_in_the_touchscreens_words(broker, table, br
     for event in BONBON_EVENTS:
         # The session gives every event its text (Game.describe); the phone keeps no words of its own.
         told = {**event, "text": event_text(event)}
-        on_phone = browser.execute_script("return Companion.eventText('bonbon', arguments[0])", told)
+        on_phone = browser.execute_script("return Companion.eventText(arguments[0])", told)
         assert on_phone == event_text(event), event
         assert event_text(event) and "undefined" not in on_phone and "None" not in event_text(event), event
     assert errors(browser) == []

@@ -56,7 +56,6 @@
   }
 
   Companion.games.register("baon", {
-    scoreLabel: "points",
     badges: function (state, name) {
       var v = view(state);
       var out = [];
@@ -101,6 +100,5 @@
       return rows;
     },
     more: function () { return []; },
-    event: function (event) { return event.text || null; },
   });
 })();

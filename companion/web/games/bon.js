@@ -40,7 +40,6 @@
   }
 
   Companion.games.register("bon", {
-    scoreLabel: "track",
     badges: function (state, name, generic) {
       var v = state.view || {};
       // The round's first leader ("leader" in the view) is not who leads now: the turn badge says that.

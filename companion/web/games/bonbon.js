@@ -60,7 +60,6 @@
   }
 
   Companion.games.register("bonbon", {
-    scoreLabel: "tokens",
     // Instead of the touchscreen's prompt ("replace the taken tile, then next round"): what is going on.
     prompt: function (state, generic) { return words(state).situation || generic; },
     badges: function (state, name, generic) {

@@ -11,7 +11,6 @@
   }
 
   Companion.games.register("bonc", {
-    scoreLabel: "lives",
     badges: function (state, name, generic) {
       var p = record(state, name);
       return p ? (p.said || []) : generic;

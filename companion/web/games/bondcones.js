@@ -40,7 +40,6 @@
   }
 
   Companion.games.register("bondcones", {
-    scoreLabel: "points",
     stats: function (state, name, generic) {
       var s = side(state, name);
       if (!s) return generic;
