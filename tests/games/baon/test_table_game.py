@@ -13,14 +13,13 @@ from tests.ui.conftest import make_app, window  # noqa: F401,I001 (fixtures: the
 from companion.broadcast.mqtt import Broadcaster
 from tests.broadcast.conftest import broker  # noqa: F401 (fixture: a real Mosquitto)
 from tests.games.baon import seen
+from tests.games.baon.policy import plan
 from tests.games.baon.touch import Finger
 from tests.support.browser import close_browser, phone_browser, shown_revision, wait_for
 
 pytestmark = pytest.mark.slow
 PLAYERS = ["Ann", "Ben", "Cy"]
 PAGE_UP = 15.0
-# Each player's containers in the order they fill them (own suit first: those cards score 3).
-CONTAINERS = {"Ann": "ad", "Ben": "be", "Cy": "cf"}
 
 
 class Table:
@@ -67,33 +66,6 @@ def browser():
 def hand(f: Finger) -> int:
     view = f.view()
     return next(p["hand"] for p in view["players"] if p["name"] == view["turn"])
-
-
-def laid(view: dict[str, Any]) -> set[str]:
-    return {c["card"] for p in view["players"] for b in p["baons"] for c in b["cards"]}
-
-
-def plan(view: dict[str, Any], n: int) -> tuple[str, str, list[str]] | None:
-    """What the player whose turn it is plays with n cards: ("add", container, cards) on an own
-    baon that has room for its own suit's cards, else ("baon", container, cards)."""
-    me = next(p for p in view["players"] if p["name"] == view["turn"])
-    out = laid(view)
-    for b in me["baons"]:
-        s = b["container"]
-        above = [f"{s}{v}" for v in range(b["high"] + 1, min(12, b["high"] + n) + 1)]
-        above = above[:next((i for i, c in enumerate(above) if c in out), len(above))]
-        if above:
-            return "add", s, above
-        below = [f"{s}{v}" for v in range(max(1, b["low"] - n), b["low"])]
-        while below and any(c in out for c in below):
-            below.pop(0)
-        if below:
-            return "add", s, below
-    mine = {b["container"] for b in me["baons"]}
-    for s in CONTAINERS[view["turn"]]:
-        if s not in mine and n >= 3:
-            return "baon", s, [f"{s}{v}" for v in range(1, n + 1)]
-    return None
 
 
 def suit_name(view: dict[str, Any], s: str) -> str:
@@ -200,15 +172,17 @@ def test_a_three_player_game_by_touch_with_a_phone_watching(make_app, broker, br
 
     # Lola is near. The table is switched off and on again: the game reopens exactly.
     before, revision = f.session.view(), f.session.revision
-    f.app.screenshot("baon-lola-near-800x480")
+    f.app.screenshot("baon-table-lola-near-800x480")
     t.close()
     f = t.open(size=(1024, 600))
     assert f.app.screen == "play" and f.session.revision == revision
     assert f.session.view()["view"] == before["view"] and f.session.view()["expected"] == before["expected"]
     t.agree()
+    # The phone warns as the touchscreen does.
+    assert seen.phone(browser)["info"]["Lola"].startswith("near")
     wait_for(lambda: not browser.execute_script("return document.body.classList.contains('stale')"),
              timeout=PAGE_UP)
-    f.app.screenshot("baon-lola-near-1024x600")
+    f.app.screenshot("baon-table-lola-near-1024x600")
 
     # On until Lola shows. Undo hides her again (the pile back), redo shows her.
     while f.view()["lola"]["state"] == "hidden":
@@ -231,7 +205,7 @@ def test_a_three_player_game_by_touch_with_a_phone_watching(make_app, broker, br
     assert f.view()["lola"]["state"] == "revealed" and f.view()["turn"] == revealer
     f.bar("Redo")
     t.agree()
-    f.app.screenshot("baon-last-round-1024x600")
+    f.app.screenshot("baon-table-last-round-1024x600")
 
     # The last round: each player draws 1 card from the countertop, then plays or ends.
     last = list(f.view()["lola"]["last_round"])

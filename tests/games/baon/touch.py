@@ -41,6 +41,7 @@ class Finger:
 
     def press(self, *texts: str) -> None:
         """Touch the board's buttons showing these words, one after the other."""
+        self.app.frames(1)  # whatever changed since the last touch is laid out, as a person sees it
         for text in texts:
             self._touch(self.app.find(text, root=self.board.entry))
 
