@@ -252,6 +252,8 @@ class Entry(BoxLayout):
 
     def _set(self, key: str, value: Any) -> None:
         self.draft[key] = value
+        if key == "container" and self.mode == "baon":
+            self.pad.suit = value  # cards of the container's suit score more: the likeliest first card
         self._draw()
 
     def _card(self, card: str) -> None:
@@ -294,6 +296,7 @@ class Entry(BoxLayout):
 
     def _pick_baon(self, owner: str, container: str) -> None:
         self.draft.update(owner=owner, container=container)
+        self.pad.suit = container  # as for a new baon: the container's suit is framed to start with
         self._draw()
 
     def _add(self, end: str | None) -> None:
