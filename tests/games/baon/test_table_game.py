@@ -235,8 +235,10 @@ def test_a_three_player_game_by_touch_with_a_phone_watching(make_app, broker, br
     f.bar("Redo")
     t.agree()
     result = f.session.result()
-    assert result is not None
-    sheet = f.board.entry.sheet
-    assert sheet.parent is not None
+    # Ann: Adobo 1-12 in her Adobo container, her favourite (12 x 5), Lechon 1-12 (12 x 3), Biggest
+    # Baon 10. Ben: Lumpia 1-12 and Sinigang 1-10 at 3, 2 cubes, Most Generous 5. Cy: 11 Pancit at 5
+    # and a treat, Kare-kare 1-10 at 3, 2 cubes, Most Treats 5.
+    assert result.scores == {"Ann": 106, "Ben": 77, "Cy": 97} and result.winners == ("Ann",)
+    cells = [w.text for w in f.board.entry.sheet.children[::-1]]
+    assert cells[-4:] == ["Total", "[color=#ffb000]106[/color]", "77", "97"]
     f.app.screenshot("baon-table-game-end-1024x600")
-    print(f"{turns} turns in the middle, {f.touches} touches, result {result.scores}")
