@@ -16,7 +16,7 @@ from companion.games.baon.runs import MIN_BAON
 from companion.games.baon.scoring import score_sheet, winners
 from companion.games.baon.standing import actor, favourite_taken, laid, last_round, wilds_left
 from companion.games.baon.tally import MAX_CUBES
-from companion.games.baon.words import TOKEN_COUNTS, TOKEN_NAMES, names_and
+from companion.games.baon.words import TOKEN_COUNTS, TOKEN_NAMES, names_and, plural
 
 State = dict[str, Any]
 
@@ -181,24 +181,28 @@ def legal(state: State) -> list[ActionSpec]:
 
 
 def prompt(state: State) -> str:
-    """One line telling the table what comes next."""
+    """One line telling the table what comes next. At most 40 characters with 9-letter names:
+    the bar above the board drops to a font under 20 px past that."""
     if state["mode"] == "scoring_only":
         if state["step"] == "over":
             return "The game is scored"
-        return "Enter each player's baons, generosity cubes, bonus tokens and favourite food, then score"
+        return "Enter baons, cubes, tokens; then score"
     step, who = state["step"], actor(state)
     if step == "over":
         won, _ = winners(score_sheet(state))
         return f"Game over: {names_and(won)} {'wins' if len(won) == 1 else 'win'}"
     if step == "discard":
-        n = state["discards_due"]
-        return f"{who} holds more than 6 cards: discard {n} onto the countertop"
+        return f"{who}: over 6 cards, discard {state['discards_due']}"
     if step == "last_draw":
-        return f"Last round, {who}: draw 1 card, then play"
+        return f"{who}: last turn, draw 1 card"
     if step == "taken":
+        if state["lola"] == "revealed":
+            return f"{who} revealed Lola: end the turn"
         return f"{who} took food: end the turn"
     if step == "playing":
-        return f"{who}: play more or end the turn" + (" (last turn)" if last_round(state) else "")
+        return f"{who}: last turn, play or end it" if last_round(state) else f"{who}: play more or end the turn"
+    if not any(spec.type in ("baon", "add") for spec in _play_specs(state, who)):
+        return f"{who}: take food"  # nothing in hand to play, or nothing it could go on
     return f"{who}: take food or play food"
 
 
@@ -241,6 +245,10 @@ def _why_not(state: State, action: dict[str, Any]) -> str:
             return f"{who} holds no cards to add"
     if kind in ("baon", "add") and state["step"] in ("taken", "discard"):
         return f"{who} took food this turn: Take Food or Play Food, not both"
+    if state["step"] == "discard" and kind != "discard":
+        n = state["discards_due"]
+        return (f"{who} holds {state['hands'][who]} cards, over the limit of 6: first discard "
+                f"{plural(n, 'card')} onto the countertop")
     if kind == "take" and state["step"] == "playing":
         return f"{who} played food this turn: Take Food or Play Food, not both"
     return f"{LABELS[kind]} is not possible now. {prompt(state)}"

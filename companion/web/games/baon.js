@@ -17,9 +17,12 @@
   ];
   var LOLA = {
     hidden: "hidden",
+    near: "near: the pile is almost gone",
     revealed: "revealed: this turn finishes, then everybody has one last turn",
     dealt: "her cards are on the countertop: last round",
   };
+
+  var NEAR = 6; // as the touchscreen's "Lola near!" (companion/ui/boards/baon/words.py)
 
   function view(state) { return (state && state.view) || {}; }
 
@@ -90,7 +93,7 @@
       if (v.mode === "game") {
         rows.push(["pile", v.pile]);
         rows.push(["countertop", (v.spaces || []).join(" · ")]);
-        if (v.lola) rows.push(["Lola", LOLA[v.lola.state] || v.lola.state]);
+        if (v.lola) rows.push(["Lola", v.lola.state === "hidden" && v.pile <= NEAR ? LOLA.near : LOLA[v.lola.state] || v.lola.state]);
         if (v.lola && v.lola.last_round && v.lola.last_round.length) rows.push(["last turns to come", names(v.lola.last_round)]);
       }
       if (v.winners && v.winners.length) {

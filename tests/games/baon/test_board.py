@@ -229,5 +229,5 @@ def test_the_pile_warns_when_lola_is_near():
     from companion.ui.boards.baon.words import counter_box
 
     game = {"mode": "game", "pile": 5, "spaces": [1, 1, 1], "lola": {"state": "hidden"}}
-    assert counter_box(game).startswith("[color=#FFD34D][b]Pile[/b] 5 · Lola near")
-    assert counter_box({**game, "pile": 20}).startswith("[b]Pile[/b] 20\n")
+    assert counter_box(game) == "[b]Pile[/b] 5\nspaces 1 1 1\n[color=#FFD34D][b]Lola near![/b][/color]"
+    assert counter_box({**game, "pile": 20}) == "[b]Pile[/b] 20\nspaces 1 1 1\nLola hidden"

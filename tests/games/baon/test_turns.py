@@ -28,7 +28,7 @@ def test_over_six_cards_the_player_discards_onto_spaces_of_their_choice():
     s = new(("Ann", "Ben"))
     play(s, TAKE2, END, TAKE2, END, TAKE2)
     assert view(s)["discards_due"] == 2 and legal_types(s) == ["discard", "lola"]
-    refused(s, END, "End the turn is not possible now. Ann holds more than 6 cards: discard 2 onto the countertop")
+    refused(s, END, "Ann holds 8 cards, over the limit of 6: first discard 2 cards onto the countertop")
     play(s, {"type": "discard", "space": 3}, {"type": "discard", "space": 3})
     assert view(s)["spaces"] == [1, 1, 3] and player(s, "Ann")["hand"] == 6
     play(s, END)

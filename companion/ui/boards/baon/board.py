@@ -43,7 +43,8 @@ class BaonBoard(Board):
         super().__init__(act, say, orientation="vertical", spacing=theme.GAP, **kwargs)
         self.strip = strip = BoxLayout(size_hint_y=None, height=STRIP, spacing=theme.GAP)
         self.tokens = [StripBox() for _ in range(4)]
-        self.counter = StripBox()
+        # The countertop's stacks may reach two digits each: its box is a little wider.
+        self.counter = StripBox(size_hint_x=1.2)
         for box in (*self.tokens, self.counter):
             strip.add_widget(box)
         self.add_widget(strip)

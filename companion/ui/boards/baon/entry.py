@@ -39,6 +39,7 @@ class Entry(BoxLayout):
                           size_hint_y=None, height=theme.FONT * 1.3)
         self.note = Text(text="", markup=True, font_size=theme.FONT, wrap=False,
                          size_hint_y=None, height=theme.FONT * 1.3)
+        self.note.shorten_from = "left"  # a long entry keeps its newest cards in sight
         self.buttons = GridLayout(cols=2, spacing=theme.GAP, size_hint_y=None)
         self.buttons.bind(minimum_height=self.buttons.setter("height"))
         self.pad = CardPad(on_card=self._card)
@@ -195,9 +196,11 @@ class Entry(BoxLayout):
         left = {o["value"]: int(o.get("detail", "0").split()[0] or 0) for o in field["options"]}
         for s in chosen:
             left[s] -= 1
-        self.title.text = "Draw 1 card: from which space?" if most == 1 else "Take food: tap where each card comes from"
-        if chosen:
-            self.note.text = "Taking: " + ", ".join(words_source(s) for s in chosen)
+        self.title.text = "Draw 1 card: from which space?" if most == 1 else "Take food: where from?"
+        if most > 1:
+            # The line is there from the first touch on, so the buttons below never move.
+            self.note.text = ("Taking: " + ", ".join(words_source(s) for s in chosen) if chosen
+                              else "Tap 1 or 2, in the order taken")
         for o in field["options"]:
             v = o["value"]
             self._button(f"{o['label']} ({left[v]})", lambda v=v: self._source(v, most),
@@ -205,9 +208,10 @@ class Entry(BoxLayout):
         if most >= 3 and not chosen:
             self._button("3 from the pile", lambda: self._send({"type": "take", "sources": ["pile"] * 3}),
                          enabled=left["pile"] >= 3)
-        if chosen and most > 1:
-            self._button(f"Take {len(chosen)}", lambda: self._send({"type": "take", "sources": list(chosen)}),
-                         primary=True, into=self.footer)
+        if most > 1:
+            # Greyed until a source is chosen, so Cancel beside it never moves under a finger.
+            self._button(f"Take {len(chosen)}" if chosen else "Take", lambda: self._send(
+                {"type": "take", "sources": list(chosen)}), primary=True, enabled=bool(chosen), into=self.footer)
 
     def _source(self, source: Any, most: int) -> None:
         chosen = self.draft.setdefault("sources", [])
@@ -248,6 +252,8 @@ class Entry(BoxLayout):
 
     def _set(self, key: str, value: Any) -> None:
         self.draft[key] = value
+        if key == "container" and self.mode == "baon":
+            self.pad.suit = value  # cards of the container's suit score more: the likeliest first card
         self._draw()
 
     def _card(self, card: str) -> None:
@@ -290,6 +296,7 @@ class Entry(BoxLayout):
 
     def _pick_baon(self, owner: str, container: str) -> None:
         self.draft.update(owner=owner, container=container)
+        self.pad.suit = container  # as for a new baon: the container's suit is framed to start with
         self._draw()
 
     def _add(self, end: str | None) -> None:

@@ -1,5 +1,6 @@
 """The card pad: a suit (or wild) then a value, at most two touches a card; the suit stays
-chosen, so a run of one suit is one touch a card. The pad never moves while a move is entered."""
+chosen, so a run of one suit is one touch a card, and an entry starts on its container's suit
+(the board frames it). The pad never moves while a move is entered."""
 
 from __future__ import annotations
 

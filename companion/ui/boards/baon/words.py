@@ -43,17 +43,22 @@ def baon_markup(baon: dict[str, Any], table: dict[str, dict[str, Any]]) -> str:
 
 
 def entry_markup(cards: list[str], table: dict[str, dict[str, Any]]) -> str:
-    """Cards being entered, in the order given ("Adobo 3, wild, Lumpia 5")."""
+    """Cards being entered, in the order given, short enough for one line: each in its suit's
+    colour, the suit's first letters (as on the pad's keys) only where the suit changes, a wild
+    as a star: "Ado 3 4 ★ Lum 6"."""
     if not cards:
         return "no card yet"
-    out = []
+    out, last = [], None
     for c in cards:
         if c == "w":
-            out.append(f"{symbol('★', '#FFFFFF')}wild")
-        else:
-            suit = table[c[0]]
-            out.append(f"[color={suit_text_colour(suit['hex'])}]{suit['name']} {c[1:]}[/color]")
-    return ", ".join(out)
+            out.append(symbol("★", "#FFFFFF"))
+            last = None
+            continue
+        suit = table[c[0]]
+        text = c[1:] if c[0] == last else f"{suit['name'][:3]} {c[1:]}"
+        out.append(f"[color={suit_text_colour(suit['hex'])}]{text}[/color]")
+        last = c[0]
+    return " ".join(out)
 
 
 def token_box(m: dict[str, Any]) -> str:
@@ -64,15 +69,16 @@ def token_box(m: dict[str, Any]) -> str:
 
 
 def counter_box(view: dict[str, Any]) -> str:
-    """The pile, the countertop and Lola in three short lines."""
+    """The pile, the countertop and Lola in three short lines; Lola's line turns yellow when she
+    is near (a round or so of takes left)."""
     if view["mode"] != "game":
         return "[b]Scoring only[/b]\nenter baons,\ncubes, tokens"
     spaces = " ".join(str(n) for n in view["spaces"])
-    lola = LOLA_SHORT.get(view["lola"]["state"], view["lola"]["state"])
-    pile = f"[b]Pile[/b] {view['pile']}"
-    if view["lola"]["state"] == "hidden" and view["pile"] <= NEAR:
-        pile = f"[color=#FFD34D]{pile} · Lola near[/color]"  # a round or so of takes left
-    return f"{pile}\nspaces {spaces}\nLola {lola}"
+    state = view["lola"]["state"]
+    lola = f"Lola {LOLA_SHORT.get(state, state)}"
+    if state == "hidden" and view["pile"] <= NEAR:
+        lola = "[color=#FFD34D][b]Lola near![/b][/color]"
+    return f"[b]Pile[/b] {view['pile']}\nspaces {spaces}\n{lola}"
 
 
 NEAR = 6
