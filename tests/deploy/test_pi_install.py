@@ -74,6 +74,10 @@ def table_state(want, timeout: float = 60) -> dict:
             time.sleep(0.5)
     try:
         return watcher.wait_for(lambda w: (s := state_of(w)) and want(s) and s, timeout=timeout)
+    except AssertionError as exc:
+        last = state_of(watcher) or {}
+        seen = {k: last.get(k) for k in ("game", "moves", "revision", "version")}
+        raise AssertionError(f"{exc}; the last state: {seen}") from None
     finally:
         watcher.client.loop_stop()
         watcher.client.disconnect()
@@ -180,7 +184,11 @@ def test_a_fresh_debian_installs_the_table_and_an_update_keeps_its_games(tmp_pat
         assert "Restarted: the table runs this version now" in update.stdout, update.stdout
         lap("update")
         check_the_table(root, "Kitchen table")  # the setting kept
-        after = table_state(lambda s: s.get("moves") == playing["moves"])
+        try:
+            after = table_state(lambda s: s.get("moves") == playing["moves"])
+        except AssertionError as exc:
+            log = root.run(["journalctl", "-u", "companion", "--no-pager", "-n", "60"], check=False).stdout
+            raise AssertionError(f"{exc}\nthe service's log:\n{log}") from None
         assert after["players"] == resumed["players"] and after["game"] == playing["game"]
         assert (root.path / "etc/companion/mqtt-password").read_text() == password
         listed = history(root)
