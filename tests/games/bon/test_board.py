@@ -84,8 +84,7 @@ def test_a_whole_round_by_touch_with_undo_and_redo(make_app, size):
         card(app, name)
     assert view(app)["phase"] == "scored"
     texts = app.texts()
-    assert "Ann: 3 tricks (goal 3), exactly the goal: +1" in texts
-    assert "Ben: 0 tricks (goal 3), no tricks: +2" in texts
+    assert "Ann: 3 tricks, +1" in texts and "Ben: 0 tricks, +2" in texts and "Cy: 4 tricks, +0" in texts
     shot(app, f"bon-scored-{tag}")
     press(app, "Undo", root=app.app.screen("play"))  # across the scoring
     assert view(app)["phase"] == "play" and view(app)["scoring"] is None
@@ -116,7 +115,7 @@ def test_the_rulebook_trick_and_a_failure_to_follow_on_screen(make_app):
     for name in ("yellow-2", "red-2", "yellow-3", "pass"):
         card(app, name)
     assert view(app)["last_trick"]["winner"] == "Greg"
-    told = "Greg did not follow Yellow in trick 2 (played Red 2) but held Yellow 4: a failure to follow"
+    told = "Greg did not follow Yellow in trick 2 but held Yellow 4"
     assert told not in app.texts()
     card(app, "yellow-4")
     assert told in app.texts()

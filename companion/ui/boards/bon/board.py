@@ -18,6 +18,8 @@ from companion.ui.boards.bon.trick import TrickPanel
 from companion.ui.styling import readable
 
 CARD_ACTIONS = ("play", "leftover")
+UPPER = 0.52  # of the board's height: the stack, the trick and the players over the card pad
+UPPER_SCORING = 0.58  # over the round's scoring, which is shorter than the pad
 
 
 class BonBoard(Board):
@@ -77,13 +79,15 @@ class BonBoard(Board):
 
     def _place(self, widget) -> None:
         # Entering the stack and the leader takes the whole board: above it there is nothing yet to
-        # show at a start, and a next round's entry is short-lived.
+        # show at a start, and a next round's entry is short-lived. The scoring needs less room than
+        # the pad: the players' tricks and track above it get more (five players, under the result bar).
         entering = widget is self.setup
-        self.upper.size_hint_y = None if entering else 0.52
+        upper = UPPER_SCORING if widget is self.scoring else UPPER
+        self.upper.size_hint_y = None if entering else upper
         self.upper.height = 0
         self.upper.opacity = 0 if entering else 1
         self.upper.disabled = entering
-        self.lower.size_hint_y = 1 if entering else 0.48
+        self.lower.size_hint_y = 1 if entering else 1 - upper
         if widget.parent is not self.lower:
             self.lower.clear_widgets()
             self.lower.add_widget(widget)

@@ -11,6 +11,7 @@ from kivy.uix.gridlayout import GridLayout
 
 from companion.ui import theme
 from companion.ui.boards.bon.colours import FILL, INK, NAME, of_card
+from companion.ui.boards.bon.text import SMALL
 from companion.ui.kit import fields as f
 from companion.ui.kit.layout import GAP
 from companion.ui.widgets import BigButton, Text
@@ -50,7 +51,7 @@ class CardPad(BoxLayout):
         rows = GridLayout(cols=per_row + 1, spacing=GAP)
         for i, card in enumerate(coloured):
             if i % per_row == 0:
-                rows.add_widget(Text(text=NAME[of_card(card)], wrap=False, bold=True, font_size=theme.FONT_SMALL,
+                rows.add_widget(Text(text=NAME[of_card(card)], wrap=False, bold=True, font_size=SMALL,
                                      color=theme.MUTED, size_hint=(None, None), width=64, height=theme.TOUCH))
             rows.add_widget(self._button(card, card.split("-", 1)[1]))
         self.add_widget(rows)
