@@ -56,7 +56,6 @@ def public_view(state: State) -> dict[str, Any]:
         "leftovers": _leftovers(state),
         "played": [p["card"] for p in played],
         "available": available(state) if in_play else [],
-        "pointer": state["pointer"],
         "players": [
             {
                 "name": p,

@@ -17,7 +17,6 @@ LABELS = {
     "start": "Start: rank stack and first leader",
     "leftover": "Enter a left-over card",
     "play": "Play a card",
-    "point": "Point the dial at a card",
     "next_round": "Deal the next round",
 }
 

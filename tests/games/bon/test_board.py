@@ -122,19 +122,6 @@ def test_the_rulebook_trick_and_a_failure_to_follow_on_screen(make_app):
     shot(app, "bon-failure-to-follow-1024x600")
 
 
-def test_the_dial_frames_its_card_on_the_pad(make_app):
-    app = start(make_app, size=(800, 480), players=("Ann", "Ben", "Cy", "Dee", "Eve"))
-    set_up(app, leftovers=("red-1", "pass"))
-    app.table.session.press("dial_up", "gpio")
-    app.frames(3)
-    pointed = board(app).pad.buttons["red-2"]
-    assert pointed.text == "[u]2[/u]" and board(app).pad.buttons["red-3"].text == "3"
-    shot(app, "bon-five-players-dial-800x480")
-    app.table.session.press("confirm", "gpio")
-    app.frames(3)
-    assert view(app)["played"] == ["red-2"] and board(app).pad.buttons["red-2"].disabled
-
-
 def test_a_whole_game_to_the_champion_line_by_touch(make_app):
     app = start(make_app, target=1)
     set_up(app)
