@@ -94,6 +94,11 @@ def test_five_players_and_a_failure_to_follow_read_whole_and_apart(make_app, siz
     app = start(make_app, players=FIVE, size=size)
     check(app, "the start")
     five_players_with_a_failure_to_follow(app)
+    # The card rows fill the pad beside the Pass key, every card a finger tall at least.
+    pad = board(app).pad
+    rows = [b for c, b in pad.buttons.items() if c != "pass"]
+    assert min(b.y for b in rows) <= pad.pass_button.y + 1 and max(b.top for b in rows) >= pad.pass_button.top - 1
+    assert min(b.height for b in rows) >= 48
     assert board(app).trick.notice.text
     check(app, "a failure to follow proved mid-trick")
     for c in ("red-9", "red-10"):

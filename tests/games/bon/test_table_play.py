@@ -204,6 +204,26 @@ def play_cards(app, driver, hands: Hands, count: int) -> None:
         agree(app, driver)
 
 
+def dial_cards(app, driver, hands: Hands, count: int) -> None:
+    """Cards played with the table's dial: turned until it shows the card, then pushed. Turning it
+    is not a move: nothing is recorded and the phone is not told until the card is played."""
+    from companion.core import controls
+
+    for _ in range(count):
+        game = view(app)
+        wanted = hands.choose(game["turn"], game["prime"])
+        session, revision = app.table.session, app.table.session.revision
+        for _ in range(len(game["available"])):
+            if board(app).dial.highlighted == wanted:
+                break
+            app.app.control(controls.DIAL_UP, "gpio")
+            app.frames(1)
+        assert board(app).dial.highlighted == wanted and session.revision == revision
+        assert app.app.control(controls.DIAL_PUSH, "gpio").applied
+        assert view(app)["played"][-1] == wanted
+        agree(app, driver)
+
+
 def undo_redo(app, driver, *, back: int = 1) -> None:
     """Undo `back` moves and redo them all, the phone agreeing at every step."""
     screen = app.app.screen("play")
@@ -271,7 +291,8 @@ def test_four_players_play_two_rounds_with_undo_redo_and_a_restart_the_phone_agr
         assert view(app) == before  # exactly where it was
         agree(app, browser)
         undo_redo(app, browser, back=3)
-        play_cards(app, browser, second, 28 - 14)
+        dial_cards(app, browser, second, 3)
+        play_cards(app, browser, second, 28 - 14 - 3)
         final = view(app)
         assert final["phase"] == "scored" and final["round"] == 2
         assert sum(p["tricks"] for p in final["players"]) == 7

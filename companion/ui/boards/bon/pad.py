@@ -52,8 +52,9 @@ class CardPad(BoxLayout):
         for i, card in enumerate(coloured):
             if i % per_row == 0:
                 rows.add_widget(Text(text=NAME[of_card(card)], wrap=False, bold=True, font_size=SMALL,
-                                     color=theme.MUTED, size_hint=(None, None), width=64, height=theme.TOUCH))
-            rows.add_widget(self._button(card, card.split("-", 1)[1]))
+                                     color=theme.MUTED, size_hint=(None, 1), width=64))
+            # As tall as the pad allows (a finger at least): the rows fill the height beside Pass.
+            rows.add_widget(self._button(card, card.split("-", 1)[1], size_hint_y=1))
         self.add_widget(rows)
         self.pass_button = self._button("pass", "Pass", size_hint_x=None, size_hint_y=1, width=96)
         self.add_widget(self.pass_button)
