@@ -70,14 +70,14 @@ def test_a_whole_round_by_touch_with_undo_and_redo(make_app, size):
     shot(app, f"bon-start-{tag}")
     set_up(app)
     assert view(app)["ranks"] == ["red", "yellow", "blue"] and view(app)["phase"] == "play"
-    assert board(app).pad.buttons["pass"].disabled  # both Pass cards lie face up
+    assert board(app).pad.buttons["pass"].greyed  # both Pass cards lie face up
     for name in ROUND_ANN3_BEN0_CY4[:4]:
         card(app, name)
     assert [t.text for t in board(app).ranks.tokens] == ["  1  Yellow", "  2  Blue", "  3  Red"]
     shot(app, f"bon-trick-{tag}")
     press(app, "Undo", root=app.app.screen("play"))
     assert view(app)["played"] == list(ROUND_ANN3_BEN0_CY4[:3])
-    assert not board(app).pad.buttons["yellow-7"].disabled
+    assert not board(app).pad.buttons["yellow-7"].greyed
     press(app, "Redo", root=app.app.screen("play"))
     assert view(app)["played"] == list(ROUND_ANN3_BEN0_CY4[:4])
     for name in ROUND_ANN3_BEN0_CY4[4:]:
@@ -152,3 +152,16 @@ def test_a_next_round_that_asks_for_a_leader_and_a_new_stack(make_app):
     v = view(app)
     assert v["round"] == 2 and v["leader"] == "Ben" and v["ranks"] == ["blue", "red", "yellow"]
     assert board(app).pad is not None and board(app).pad.parent is not None
+
+
+def test_a_touch_on_a_greyed_card_says_why_and_changes_nothing(make_app):
+    app = start(make_app, players=("Bill", "Sue", "Julie", "Greg"))
+    set_up(app, order=("blue", "red", "yellow"), first="Bill", leftovers=("red-1", "yellow-5"))
+    card(app, "red-8")
+    revision = app.table.session.revision
+    for name, why in (("red-8", "Red 8 was already played this round: Bill played it in trick 1"),
+                      ("yellow-5", "Yellow 5 lies face up among the left-over cards")):
+        assert board(app).pad.buttons[name].greyed
+        card(app, name)
+        assert app.app.toast.text == why and app.app.toast.opacity > 0
+        assert app.table.session.revision == revision and view(app)["played"] == ["red-8"]

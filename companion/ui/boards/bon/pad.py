@@ -1,5 +1,6 @@
 """The card pad: every card of the deck in colour rows, those that can no longer be on the table
-greyed in place (the pad never moves), the dial's card framed. One touch enters a card."""
+greyed in place (the pad never moves), the dial's card framed. One touch enters a card; one on a
+greyed card says why it cannot be played."""
 
 from __future__ import annotations
 
@@ -28,9 +29,12 @@ class CardButton(BigButton):
         self.colour = FILL[key]
         self.plain = text
         self.markup = True
+        self.greyed = False
 
     def show(self, enabled: bool, pointed: bool) -> None:
-        self.disabled = not enabled
+        # Greyed, not disabled: a touch on a card that cannot be on the table is told why by the
+        # rules ("Red 8 was already played this round: Bill played it in trick 1"), never ignored.
+        self.greyed = not enabled
         self.opacity = 1 if enabled else GREYED
         # The dial's card: white and underlined, unlike any card colour (amber would pass for yellow).
         self.background_color = theme.TEXT if pointed else self.colour
@@ -62,7 +66,7 @@ class CardPad(BoxLayout):
 
     def _button(self, card: str, text: str, **kwargs: Any) -> CardButton:
         button = CardButton(card, text, **kwargs)
-        button.bind(on_release=lambda b: None if b.disabled else self.choose(b.card))
+        button.bind(on_release=lambda b: self.choose(b.card))
         self.buttons[card] = button
         return button
 
