@@ -70,7 +70,7 @@ class CardPad(BoxLayout):
         self.buttons[card] = button
         return button
 
-    def show(self, field: dict[str, Any], pointer: str | None) -> None:
+    def show(self, field: dict[str, Any], highlighted: str | None) -> None:
         live = set(f.values(field))
         for card, button in self.buttons.items():
-            button.show(card in live, card == pointer)
+            button.show(card in live, card == highlighted)
