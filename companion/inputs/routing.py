@@ -28,6 +28,7 @@ APPLIED = "applied"  # the action was accepted and is in the game log
 IGNORED = "ignored"  # nothing was attempted: the input means nothing now (say so on screen)
 REFUSED = "refused"  # the rules refused the action; `message` is the rules' own words
 SENT = "sent"  # handed to the dice tray to roll; its roll arrives later as another outcome
+ON_BOARD = "on_board"  # the board answered it alone (a dial step moved its highlight): nothing recorded
 
 NO_ROLL_EXPECTED = "Roll ignored: no roll is expected now"
 NO_GAME = "No game is being played"
@@ -92,6 +93,14 @@ def roll_faces(expected: Expected) -> tuple[str, ...]:
     spec = expected.spec("roll")
     face = spec.fields.get("face") if spec is not None else None
     return tuple(face.values) if isinstance(face, Choice) else ()
+
+
+def route_action(session: Session | None, action: Action, control: str, source: str = "gpio") -> Outcome:
+    """A control that a board turned into an action itself (Confirm on a card its dial highlights)."""
+    label = controls.LABELS.get(control, control)
+    if session is None:
+        return Outcome(IGNORED, NO_GAME, source)
+    return _dispatch(session, {**action, "source": source}, label)
 
 
 def _dispatch(session: Session, action: Action, label: str) -> Outcome:

@@ -16,7 +16,7 @@ from companion.core import controls
 from companion.core.errors import RuleError, SetupError, StoreFailure
 from companion.core.session import Change, Session
 from companion.inputs.keyboard import TRAY_ROLL_KEY, control_for_key
-from companion.inputs.routing import APPLIED, SENT, Outcome, Router
+from companion.inputs.routing import APPLIED, IGNORED, ON_BOARD, SENT, Outcome, Router, route_action
 from companion.status import DeviceStatus
 from companion.table import Table
 from companion.ui import theme
@@ -251,6 +251,12 @@ class CompanionApp(App):
             cancelled = self.screen("play").cancel_entry()
             if cancelled:
                 return Outcome(ENTRY_CANCELLED, cancelled, source)
+        # The board first: a dial moving its highlight is the board's own, never a move.
+        taken = self.screen("play").board_control(control)
+        if isinstance(taken, dict):
+            return self.show(route_action(self.table.session, taken, control, source))
+        if isinstance(taken, str):
+            return self.show(Outcome(ON_BOARD if not taken else IGNORED, taken, source))
         return self.show(self.router.control(control, source))
 
     def roll(self, face: str, info: dict[str, Any] | None = None) -> Outcome:
@@ -263,6 +269,9 @@ class CompanionApp(App):
             self.tell_change(outcome.change)
         elif outcome.kind == SENT:
             self.notify(outcome.message, "info")
+        elif outcome.kind == ON_BOARD:
+            if self.toast is not None:
+                self.toast.hide()  # the player moved on: an earlier refusal no longer describes the game
         elif outcome.kind != APPLIED:
             self.notify(outcome.message)
         return outcome

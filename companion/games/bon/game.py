@@ -17,7 +17,6 @@ HANDLERS: dict[str, Callable[[State, Action], None]] = {
     "start": rounds.start,
     "leftover": rounds.leftover,
     "play": tricks.play,
-    "point": tricks.point,
     "next_round": rounds.next_round,
 }
 
@@ -73,7 +72,6 @@ class Bon(Game):
             "scoring": None,
             "history": [],
             "winners": [],
-            "pointer": None,
         }
 
     def apply(self, state: State, action: Action) -> State:

@@ -19,7 +19,6 @@ FIELDS: dict[str, frozenset[str]] = {
     "start": frozenset({"ranks", "first"}),
     "leftover": frozenset({"card"}),
     "play": frozenset({"card"}),
-    "point": frozenset({"card"}),
     "next_round": frozenset({"ranks", "first"}),
 }
 
@@ -53,12 +52,10 @@ def legal(state: State) -> list[ActionSpec]:
         return [ActionSpec("start", words.LABELS["start"], _round_fields(state, True))]
     if phase == "deal":
         field = {"card": card_field(state, "Left-over card")}
-        return [ActionSpec("leftover", words.LABELS["leftover"], field),
-                ActionSpec("point", words.LABELS["point"], field)]
+        return [ActionSpec("leftover", words.LABELS["leftover"], field)]
     if phase == "play":
         field = {"card": card_field(state, "Card played")}
-        return [ActionSpec("play", words.LABELS["play"], field),
-                ActionSpec("point", words.LABELS["point"], field)]
+        return [ActionSpec("play", words.LABELS["play"], field)]
     if phase == "scored":
         return [ActionSpec("next_round", words.LABELS["next_round"], _round_fields(state, False))]
     return []

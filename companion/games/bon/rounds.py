@@ -32,7 +32,6 @@ def _begin_round(state: State, leader: str) -> None:
     state["voids"] = {p: {} for p in state["players"]}
     state["revokes"] = []
     state["scoring"] = None
-    state["pointer"] = None
     state["trick"] = new_trick(1, leader)
     # Face-up leftovers are entered before the first card; face down (the advanced rule) nobody knows them.
     state["phase"] = "play" if state["advanced"] else "deal"
@@ -68,6 +67,5 @@ def leftover(state: State, action: dict[str, Any]) -> None:
     if why:
         raise RuleError(why)
     state["leftovers"].append(card)
-    state["pointer"] = None
     if len(state["leftovers"]) == LEFT_OVER:
         state["phase"] = "play"

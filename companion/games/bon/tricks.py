@@ -26,7 +26,6 @@ def play(state: State, action: dict[str, Any]) -> None:
     trick["plays"].append({"player": who, "card": card})
     if trick["prime"] is None and colour is not None:
         trick["prime"] = colour  # the lead's colour, or the first colour after a Pass lead
-    state["pointer"] = None
     if len(trick["plays"]) == len(state["players"]):
         _take(state)
 
@@ -70,11 +69,3 @@ def _take(state: State) -> None:
     else:
         # "the player who played that card takes the Trick and leads to the next Trick"
         state["trick"] = new_trick(trick["number"] + 1, winner)
-
-
-def point(state: State, action: dict[str, Any]) -> None:
-    """The dial rests on a card (the board shows it); Confirm then plays or lays it."""
-    why = unavailable(state, action["card"])
-    if why:
-        raise RuleError(why)
-    state["pointer"] = action["card"]

@@ -56,7 +56,6 @@ def public_view(state: State) -> dict[str, Any]:
         "leftovers": _leftovers(state),
         "played": [p["card"] for p in played],
         "available": available(state) if in_play else [],
-        "pointer": state["pointer"],
         "players": [
             {
                 "name": p,
@@ -69,7 +68,7 @@ def public_view(state: State) -> dict[str, Any]:
             }
             for p in state["players"]
         ],
-        "revokes": [{**r, "text": words.revoke_line(r)} for r in state["revokes"]],
+        "revokes": [{**r, "text": words.revoke_line(r), "short": words.revoke_short(r)} for r in state["revokes"]],
         "scoring": _scoring(state["scoring"]),
         "history": [dict(h) for h in state["history"]],
         "winners": list(state["winners"]),
@@ -79,6 +78,7 @@ def public_view(state: State) -> dict[str, Any]:
 def _scoring(scoring: dict[str, Any] | None) -> dict[str, Any] | None:
     if scoring is None:
         return None
-    out = {**scoring, "lines": [{**ln, "text": words.score_line(ln)} for ln in scoring["lines"]]}
+    out = {**scoring, "lines": [{**ln, "text": words.score_line(ln), "short": words.score_short(ln)}
+                                for ln in scoring["lines"]]}
     out["decided"] = words.DECIDED.get(scoring["decided_by"], "") if scoring["decided_by"] else ""
     return out

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.bon.cards import label
+from companion.games.bon.scoring import POINTS
 from companion.games.bon.table import turn
 
 State = dict[str, Any]
@@ -16,7 +17,6 @@ LABELS = {
     "start": "Start: rank stack and first leader",
     "leftover": "Enter a left-over card",
     "play": "Play a card",
-    "point": "Point the dial at a card",
     "next_round": "Deal the next round",
 }
 
@@ -66,23 +66,24 @@ def no_field(kind: str, name: str, state: State) -> str:
 
 
 def prompt(state: State) -> str:
-    """One line telling the table what comes next."""
+    """One line telling the table what comes next: at most 40 characters with names of up to 8
+    letters, so the bar above the board shows it whole in its large size."""
     phase = state["phase"]
     if phase == "start":
-        return "Enter the colour rank stack as drawn, top to bottom (or let the app draw it), and who leads"
+        return "Enter the rank stack and who leads"
     if phase == "deal":
         n = len(state["leftovers"]) + 1
-        return f"Round {state['round']}: enter the left-over cards, face up ({n} of 2)"
+        return f"Round {state['round']}: left-over card {n} of 2, face up"
     if phase == "play":
         trick = state["trick"]
         who = turn(state)
         if not trick["plays"]:
             return f"Trick {trick['number']}: {who} leads"
         prime = trick["prime"]
-        why = f"Prime: {colour(prime)}" if prime else "no Prime yet: a Pass was led"
+        why = f"Prime: {colour(prime)}" if prime else "no Prime yet"
         return f"Trick {trick['number']}: {who} to play ({why})"
     if phase == "scored":
-        return f"Round {state['round']} scored: check the track, then deal round {state['round'] + 1}"
+        return f"Round {state['round']} scored: next, deal round {state['round'] + 1}"
     return champion_line(state["winners"])
 
 
@@ -100,9 +101,21 @@ def score_line(line: dict[str, Any]) -> str:
     return said
 
 
+def score_short(line: dict[str, Any]) -> str:
+    """The same, short enough for a column of the touchscreen's scoring (the goal is said above it)."""
+    # The rule's points (a marker that stops at the Champion line moves fewer: the track shows it).
+    said = f"{line['player']}: {tricks(line['tricks'])}, +{POINTS[line['case']]}"
+    return said + " cancelled" if line.get("cancelled") else said
+
+
 def revoke_line(r: dict[str, Any]) -> str:
     return (f"{r['player']} did not follow {colour(r['colour'])} in trick {r['trick']} "
             f"(played {label(r['instead'])}) but held {label(r['card'])}: a failure to follow")
+
+
+def revoke_short(r: dict[str, Any]) -> str:
+    """The same, short enough for two lines beside the trick: "Ben did not follow Red in trick 1 but held Red 1"."""
+    return f"{r['player']} did not follow {colour(r['colour'])} in trick {r['trick']} but held {label(r['card'])}"
 
 
 NEWS = {

@@ -36,6 +36,13 @@ class Board(BoxLayout):
     def show_devices(self, statuses: Sequence[DeviceStatus]) -> None:
         """The table's devices changed or were looked at again (a board may show the dice tray)."""
 
+    def control(self, control: str) -> dict[str, Any] | str | None:
+        """A physical control the board answers itself, before the game's bindings: a dial moving
+        a highlight on the board's pad (companion/ui/kit/dial.py) is the board's, not a move.
+        An action to dispatch (Confirm on the highlighted card), words when the board handled it
+        alone ("" when there is nothing to say), or None to leave it to the game's bindings."""
+        return None
+
     def cancel_entry(self) -> str | None:
         """Let go of a move entered halfway (a zero's values, a swap's first card), as Undo does
         while one is on screen; what was let go, as "Cleared ...", or None when nothing was."""

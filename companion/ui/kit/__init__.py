@@ -64,5 +64,11 @@ Players and scores (kit.player_row, kit.score_frame)
                               its row has room, a bar against a target with what is left; show(...);
                               add_row(widget) for a game's own lines under it
 
+The dial (kit.dial)
+    DialCursor()              where the table's dial rests on a pad, kept by the board (never a
+                              move): offer(every value, possible values) on each refresh; step(+1/-1)
+                              wraps round and skips greyed values; answer(control) says what a dial
+                              step or a push means; highlighted is the value to frame
+
 Nothing here names a game: a test fails if a file in the kit does.
 """

@@ -107,6 +107,11 @@ class PlayScreen(Screen):
         self.app.notify(words, "info")
         return words
 
+    def board_control(self, control: str) -> dict[str, Any] | str | None:
+        """What the board on screen makes of a physical control itself (Board.control), or None."""
+        shown = self.manager is not None and self.manager.current == self.name
+        return self.board.control(control) if self.board is not None and shown else None
+
     def show_devices(self, *_dt) -> None:
         """The table's devices, for a board that shows one (the dice tray beside BondCones' roll)."""
         if self.board is not None:

@@ -63,7 +63,7 @@
       var rows = [["ranks, top first", stack(v.ranks)]];
       var t = v.trick;
       if (t) {
-        rows.push([tag("trick " + t.number + " of 7"), t.plays.length ? plays(t) : (v.turn + " leads")]);
+        rows.push([tag("trick " + t.number + " of 7"), t.plays.length ? plays(t) : (t.leader + " leads")]);
         rows.push(["Prime", t.prime ? colour(t.prime) : (t.plays.length ? "none yet: a Pass was led" : "set by the lead")]);
       }
       var last = v.last_trick;

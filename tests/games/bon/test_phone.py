@@ -112,3 +112,12 @@ def test_the_scoring_lines_and_the_track(broker, table, broadcaster, browser):
     assert stat(browser, "Ben", "track") == "2 / 5"
     assert "Round 1: Ann 3 tricks +1; Ben 0 tricks +2; Cy 4 tricks +0" in text(browser, "events")
     assert errors(browser) == []
+
+
+def test_while_the_left_over_cards_are_entered_the_phone_names_who_leads_trick_1(broker, table, broadcaster, browser):
+    """Nobody is to play yet (the left-over cards come first): the phone once said "null leads"."""
+    session, _ = played(table, browser, broker, "rulebook_example_julie_takes_it", until=1)
+    assert session.view()["view"]["phase"] == "deal"
+    said = info(browser)
+    assert "trick 1 of 7 Bill leads" in said and "null" not in said
+    assert errors(browser) == []

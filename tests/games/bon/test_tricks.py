@@ -98,7 +98,7 @@ def test_the_same_left_over_card_twice_is_refused():
 
 
 @pytest.mark.parametrize("action, message", [
-    ({"type": "play", "card": "red-3"}, "Play a card is not possible now. Enter the colour rank stack"),
+    ({"type": "play", "card": "red-3"}, "Play a card is not possible now. Enter the rank stack and who leads"),
     ({"type": "start", "ranks": ["red", "red", "blue"], "first": "Ann"}, "Choose 3 different ones for colour ranks"),
     ({"type": "start", "ranks": ["red", "blue"], "first": "Ann"}, "Choose 3 for colour ranks"),
     ({"type": "start", "ranks": ["red", "yellow", "blue"]}, "Say who leads the first trick"),

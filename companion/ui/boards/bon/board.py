@@ -15,9 +15,14 @@ from companion.ui.boards.bon.ranks import RankStack
 from companion.ui.boards.bon.scoring import ScoringPanel
 from companion.ui.boards.bon.setup import SetupPanel
 from companion.ui.boards.bon.trick import TrickPanel
+from companion.ui.kit import fields as f
+from companion.ui.kit.dial import NOTHING_HIGHLIGHTED, STEPPED, DialCursor
 from companion.ui.styling import readable
 
 CARD_ACTIONS = ("play", "leftover")
+NO_CARD_ON_THE_DIAL = "Turn the dial to a card first: Confirm then plays the card it shows"
+UPPER = 0.52  # of the board's height: the stack, the trick and the players over the card pad
+UPPER_SCORING = 0.58  # over the round's scoring, which is shorter than the pad
 
 
 class BonBoard(Board):
@@ -35,6 +40,7 @@ class BonBoard(Board):
         self.lower = BoxLayout(size_hint_y=0.48)
         self.add_widget(self.lower)
         self.pad: CardPad | None = None
+        self.dial = DialCursor()  # where the table's dial rests on the pad: the board's own, never a move
         self.setup = SetupPanel(self.act)
         self.scoring = ScoringPanel(self.act)
         self.asking = False  # the next round's entry is open (it asks for a stack or a leader)
@@ -64,9 +70,14 @@ class BonBoard(Board):
             if self.pad is None or self.pad.signature != tuple(o["value"] for o in field["options"]):
                 self.pad = CardPad(field, self._card)
             self.pad.kind = kind
-            self.pad.show(field, game["pointer"])
+            self.dial.offer(f.every_value(field), f.values(field))
+            self.pad.show(field, self.dial.highlighted)
             self._place(self.pad)
-        elif "start" in legal or ("next_round" in legal and self.asking):
+            return
+        # No card awaited (a round scored): the dial starts afresh at the next deal, rather than
+        # lighting up, untouched, the card it last rested on once that card is possible again.
+        self.dial.clear()
+        if "start" in legal or ("next_round" in legal and self.asking):
             self.setup.show(legal.get("start") or legal["next_round"])
             self._place(self.setup)
         elif game["scoring"]:
@@ -77,19 +88,40 @@ class BonBoard(Board):
 
     def _place(self, widget) -> None:
         # Entering the stack and the leader takes the whole board: above it there is nothing yet to
-        # show at a start, and a next round's entry is short-lived.
+        # show at a start, and a next round's entry is short-lived. The scoring needs less room than
+        # the pad: the players' tricks and track above it get more (five players, under the result bar).
         entering = widget is self.setup
-        self.upper.size_hint_y = None if entering else 0.52
+        upper = UPPER_SCORING if widget is self.scoring else UPPER
+        self.upper.size_hint_y = None if entering else upper
         self.upper.height = 0
         self.upper.opacity = 0 if entering else 1
         self.upper.disabled = entering
-        self.lower.size_hint_y = 1 if entering else 0.48
+        self.lower.size_hint_y = 1 if entering else 1 - upper
         if widget.parent is not self.lower:
             self.lower.clear_widgets()
             self.lower.add_widget(widget)
 
     def _card(self, card: str) -> None:
+        self.dial.rest(card)  # a touch takes over from the dial: its next step starts from here
         self.act({"type": self.pad.kind, "card": card})
+
+    def control(self, control: str) -> dict[str, Any] | str | None:
+        """The dial and Confirm while the card pad shows; the game's bindings otherwise."""
+        if self.pad is None or self.pad.parent is None or self._last_view is None:
+            return None
+        said = self.dial.answer(control)
+        if said is None:
+            return None
+        if said is STEPPED:
+            self.pad.show(self._field(), self.dial.highlighted)
+            return ""
+        if said is NOTHING_HIGHLIGHTED:
+            return NO_CARD_ON_THE_DIAL
+        return {"type": self.pad.kind, "card": said}
+
+    def _field(self) -> dict[str, Any]:
+        legal = {spec["type"]: spec for spec in self._last_view["expected"]["legal"]}
+        return legal[self.pad.kind]["fields"]["card"]
 
     def _ask(self) -> None:
         self.asking = True

@@ -7,31 +7,53 @@ from typing import Any
 from kivy.uix.gridlayout import GridLayout
 
 from companion.ui import theme
+from companion.ui.boards.bon.text import SMALL, line_height
+from companion.ui.styling import symbol
 from companion.ui.widgets import Panel, Text
+
+DANGER_HEX = "ff6b6b"  # theme.DANGER, as markup wants it
 
 
 def _cell(text: str, colour: list[float] | None = None, bold: bool = False, align: str = "center") -> Text:
     return Text(text=text, wrap=False, bold=bold, color=colour or theme.TEXT, halign=align, shorten=True,
-                markup=True, size_hint_y=None, height=theme.FONT * 1.4)
+                markup=True, size_hint_y=None, height=line_height(theme.FONT))
 
 
 class PlayersPanel(Panel):
     def __init__(self, **kwargs) -> None:
         super().__init__(orientation="vertical", padding=(theme.PAD, theme.GAP), **kwargs)
-        self.grid = GridLayout(cols=3, spacing=(theme.GAP, 0))
+        self.grid = GridLayout(cols=3, spacing=(theme.GAP, 0), size_hint_y=None)
         self.add_widget(self.grid)
+        self.add_widget(Panel(background=(0, 0, 0, 0)))  # the room left over stays under the rows
+        self.bind(height=self._fit)
 
     def show(self, game: dict[str, Any], colours: dict[str, list[float]], turn: str | None) -> None:
         self.grid.clear_widgets()
         self.grid.add_widget(_cell("", align="left"))
         self.grid.add_widget(_cell("Tricks", theme.MUTED))
         self.grid.add_widget(_cell("Track", theme.MUTED))
+        failed = {r["player"] for r in game["revokes"]}
         for p in game["players"]:
             name = p["name"]
-            self.grid.add_widget(_cell(name, colours[name], bold=True, align="left"))
+            # A failure to follow proved this round stays marked by the name once its news has passed.
+            mark = " " + symbol("✗", DANGER_HEX) if name in failed else ""
+            self.grid.add_widget(_cell(name + mark, colours[name], bold=True, align="left"))
             # On the goal: green; past it: red (the exact-trick rule), with no trick yet: plain.
             tricks = p["tricks"]
             mark = theme.GOOD if tricks == p["goal"] else theme.DANGER if tricks > p["goal"] else theme.TEXT
             self.grid.add_widget(_cell(f"{tricks} / {p['goal']}", mark, bold=True))
             self.grid.add_widget(_cell(f"{p['track']} / {game['target']}", theme.ACCENT if p["track"] >= game["target"] else None,
                                        bold=True))
+        self._fit()
+
+    def _fit(self, *_) -> None:
+        """Five players and the heading fit the panel at 800x480 too: rows shrink, words stay 20 px or more."""
+        cells = self.grid.children
+        rows = len(cells) // 3
+        if not rows:
+            return
+        each = max(line_height(SMALL) * 0.9, min(line_height(theme.FONT), (self.height - 2 * self.padding[1]) / rows))
+        size = theme.FONT if each >= line_height(theme.FONT) else SMALL
+        for cell in cells:
+            cell.height, cell.font_size = each, size
+        self.grid.height = each * rows

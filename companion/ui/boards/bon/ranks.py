@@ -9,7 +9,7 @@ from kivy.uix.label import Label
 
 from companion.ui import theme
 from companion.ui.boards.bon.colours import FILL, INK, NAME
-from companion.ui.kit.layout import caption
+from companion.ui.boards.bon.text import caption
 
 
 class Token(Label):

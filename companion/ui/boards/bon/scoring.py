@@ -1,4 +1,5 @@
-"""The round's scoring, line by line, and the button that deals the next round."""
+"""The round's scoring, a short line per player under the rule that scored it, and the button that
+deals the next round."""
 
 from __future__ import annotations
 
@@ -6,10 +7,19 @@ from collections.abc import Callable
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 
+from companion.games.bon.words import tricks
 from companion.ui import theme
-from companion.ui.kit.layout import GAP, button, caption
+from companion.ui.boards.bon.text import SMALL, caption, line_height
+from companion.ui.kit.layout import GAP, button
 from companion.ui.widgets import Text
+
+
+def columns(players: int) -> int:
+    """Lines side by side, so five players' scoring, the tie-break and the button fit under the
+    trick at 800x480: three players on one row, four on two rows of two, five on two rows of three."""
+    return 2 if players == 4 else 3
 
 
 class ScoringPanel(BoxLayout):
@@ -21,12 +31,18 @@ class ScoringPanel(BoxLayout):
         """`deal`: the next_round action when it takes no choice; else `ask` opens the entry for it."""
         self.clear_widgets()
         scoring = game["scoring"]
-        self.add_widget(caption(f"Round {scoring['round']} scored (goal {scoring['goal']} tricks: "
+        self.add_widget(caption(f"Round {scoring['round']} scored (goal {tricks(scoring['goal'])}: "
                                 f"exactly +1, none +2)", colour=theme.MUTED))
-        for line in scoring["lines"]:
+        lines = scoring["lines"]
+        cols = columns(len(lines))
+        rows = -(-len(lines) // cols)
+        grid = GridLayout(cols=cols, spacing=(theme.GAP, 2), size_hint_y=None,
+                          height=rows * line_height() + (rows - 1) * 2)
+        for line in lines:
             colour = theme.GOOD if line["points"] else theme.TEXT
-            self.add_widget(Text(text=line["text"], wrap=False, shorten=True, font_size=theme.FONT_SMALL,
-                                 color=colour, size_hint_y=None, height=theme.FONT_SMALL * 1.35))
+            grid.add_widget(Text(text=line["short"], wrap=False, shorten=True, font_size=SMALL, bold=True,
+                                 color=colour, size_hint_y=None, height=line_height()))
+        self.add_widget(grid)
         if scoring["winners"]:
             self.add_widget(caption(scoring["decided"], colour=theme.ACCENT))
         self.add_widget(BoxLayout())

@@ -11,7 +11,8 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.ui import theme
 from companion.ui.boards.bon.colours import FILL, INK, NAME
 from companion.ui.kit import fields as f
-from companion.ui.kit.layout import GAP, button, caption, grid
+from companion.ui.boards.bon.text import caption, small
+from companion.ui.kit.layout import GAP, button, grid, spacer
 from companion.ui.kit.toggle import name_chip
 
 COLOURS = ("red", "yellow", "blue")
@@ -53,9 +54,10 @@ class SetupPanel(BoxLayout):
         if "first" in fields:
             self.add_widget(caption("Who leads the first trick"))
             names = f.values(fields["first"])
-            self.add_widget(grid([name_chip(n, n == self.first, self._lead, group="bon-first") for n in names],
+            self.add_widget(grid([small(name_chip(n, n == self.first, self._lead, group="bon-first")) for n in names],
                                  cols=len(names)))
         ready = ("ranks" not in fields or len(self.order) == 3) and ("first" not in fields or self.first)
+        self.add_widget(spacer())  # the entry keeps to the top, the button that sends it to the bottom
         go = button(self.spec["label"] if self.spec["type"] == "start" else "Deal the next round", self._go,
                     primary=True, disabled=not ready)
         self.add_widget(go)
