@@ -192,9 +192,10 @@ def test_a_fresh_debian_installs_the_table_and_an_update_keeps_its_games(tmp_pat
         assert after["players"] == resumed["players"] and after["game"] == playing["game"]
         assert (root.path / "etc/companion/mqtt-password").read_text() == password
         listed = history(root)
+        journal = root.run(["journalctl", "-u", "companion", "--no-pager", "-n", "80"], check=False).stdout
         assert [(r["id"], r["game"], r["players"], r["status"], r["result"]) for r in listed] == [
             (g["id"], g["game"], g["players"], g["status"], g["result"]) for g in over
-        ]
+        ], f"the service's log:\n{journal}"
 
         # Run once more, as after any update: nothing left to install, the table as it was.
         third = root.run(["companion/deploy/pi/install.sh"], user=OWNER, timeout=300)
