@@ -86,11 +86,18 @@ class Table:
                 log.error("the game left was not marked abandoned: %s", exc)
         self.session, self.record = None, None
         self.resume_pending = False
-        for listener in self._session_listeners:
-            listener(None)
+        self._tell(None)
 
     def _open(self, session: Session, record: GameRecord | None) -> None:
         self.session, self.record = session, record
         self.resume_pending = False
-        for listener in self._session_listeners:
-            listener(session)
+        self._tell(session)
+
+    def _tell(self, session: Session | None) -> None:
+        """Every listener hears of the game opened or closed, whatever another one does: a board
+        that fails to draw must never cost the table its game (resumed, it would be set aside)."""
+        for listener in list(self._session_listeners):
+            try:
+                listener(session)
+            except Exception:  # noqa: BLE001 - the game is safe in the store; say what failed
+                log.exception("a listener failed on the game being %s", "opened" if session else "closed")
