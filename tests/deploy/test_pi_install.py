@@ -57,9 +57,30 @@ def earliest_release(target: str) -> str:
     return added.split()[0] if added else target
 
 
-def state_of(watcher: Watcher) -> dict | None:
-    messages = watcher.on(STATE)
+def state_of(watcher: Watcher, fresh: bool = False) -> dict | None:
+    messages = [m for m in watcher.on(STATE) if not (fresh and m.retain)]
     return json.loads(messages[-1].payload) if messages and messages[-1].payload else None
+
+
+def state_after(action, want, timeout: float = 60):
+    """What `action` (a start, an update) returns, and the state the app publishes after it once
+    `want` holds: watched from before the action, so only what the app publishes now counts, never
+    the state the broker kept from the app that stopped (it would say the game resumed before the
+    new app had, and an update pulled under an app still starting raced it)."""
+    watcher = Watcher(1883, [STATE, AVAILABILITY])
+    try:
+        done = action()
+        try:
+            state = watcher.wait_for(lambda w: (s := state_of(w, fresh=True)) and want(s) and s,
+                                     timeout=timeout)
+        except AssertionError as exc:
+            last = state_of(watcher) or {}
+            seen = {k: last.get(k) for k in ("game", "moves", "revision", "version")}
+            raise AssertionError(f"{exc}; the last state: {seen}") from None
+        return done, state
+    finally:
+        watcher.client.loop_stop()
+        watcher.client.disconnect()
 
 
 def table_state(want, timeout: float = 60) -> dict:
@@ -172,27 +193,28 @@ def test_a_fresh_debian_installs_the_table_and_an_update_keeps_its_games(tmp_pat
         # A stop and a start: the game resumes where it was.
         root.run(["systemctl", "stop", "companion"])
         assert root.run(["systemctl", "is-active", "companion"], check=False).stdout.strip() == "inactive"
-        root.run(["systemctl", "start", "companion"])
-        again = table_state(lambda s: s.get("moves") == playing["moves"])
+        _, again = state_after(lambda: root.run(["systemctl", "start", "companion"]),
+                               lambda s: s.get("moves") == playing["moves"])
         assert again["players"] == resumed["players"] and again["view"] == resumed["view"]
         lap("checks (earlier release)")
 
         # The update, as docs/pi.md tells the owner.
         root.run(["git", "-C", "companion", "pull", "-q", "--ff-only"], user=OWNER)
         assert root.run(["git", "-C", "companion", "rev-parse", "HEAD"], user=OWNER).stdout.strip() == target
-        update = root.run(["companion/deploy/pi/install.sh"], user=OWNER, timeout=900)
+        try:
+            update, after = state_after(
+                lambda: root.run(["companion/deploy/pi/install.sh"], user=OWNER, timeout=900),
+                lambda s: s.get("moves") == playing["moves"])
+        except AssertionError as exc:
+            log = root.run(["journalctl", "-u", "companion", "--no-pager", "-n", "400"], check=False).stdout
+            raise AssertionError(f"{exc}\nthe service's log:\n{log}") from None
         assert "Restarted: the table runs this version now" in update.stdout, update.stdout
         lap("update")
         check_the_table(root, "Kitchen table")  # the setting kept
-        try:
-            after = table_state(lambda s: s.get("moves") == playing["moves"])
-        except AssertionError as exc:
-            log = root.run(["journalctl", "-u", "companion", "--no-pager", "-n", "60"], check=False).stdout
-            raise AssertionError(f"{exc}\nthe service's log:\n{log}") from None
         assert after["players"] == resumed["players"] and after["game"] == playing["game"]
         assert (root.path / "etc/companion/mqtt-password").read_text() == password
         listed = history(root)
-        journal = root.run(["journalctl", "-u", "companion", "--no-pager", "-n", "80"], check=False).stdout
+        journal = root.run(["journalctl", "-u", "companion", "--no-pager", "-n", "400"], check=False).stdout
         assert [(r["id"], r["game"], r["players"], r["status"], r["result"]) for r in listed] == [
             (g["id"], g["game"], g["players"], g["status"], g["result"]) for g in over
         ], f"the service's log:\n{journal}"
