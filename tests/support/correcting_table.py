@@ -26,8 +26,9 @@ def op(session: Session) -> dict:
         return {"type": "redo"}
     move = k % 40 + 1
     line = session.moves()
-    # A step no move of the line has had (theirs are 1 to 5, and each correction's is new).
-    return {"type": "correct", "move": move, "action": {"type": "dial", "step": 10 + k}, "later": line[move:]}
+    # A step the move does not have: the line's own are 1 to 5; a correction's is -1 to -9, and the
+    # last correction of the same move (40 changes before) had another one (40 is not a multiple of 9).
+    return {"type": "correct", "move": move, "action": {"type": "dial", "step": -(1 + k % 9)}, "later": line[move:]}
 
 
 def main(db_path: str) -> None:
