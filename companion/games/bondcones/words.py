@@ -63,6 +63,18 @@ def demand_text(demand: Mapping[str, Any]) -> str:
     return "Move your BondO to another of your cones."
 
 
+def demand_short(demand: Mapping[str, Any]) -> str:
+    """What a turn roll asks, in a line of news: the rule's detail stays on the board's roll panel,
+    so the phone's news and a past game's story read one line a roll, not a paragraph."""
+    if demand["kind"] == "move":
+        text = f"move a cone {plural(demand['steps'], 'step')}"
+        if "double_steps" in demand:
+            text += f" (the Double BondO {demand['double_steps']})"
+        return text
+    full = demand_text(demand).rstrip(".")
+    return full[:1].lower() + full[1:]
+
+
 def _roll(e: Mapping[str, Any]) -> str:
     said = f"{e['player']} rolled {face(e['face'])}"
     purpose = e.get("purpose")
@@ -74,7 +86,7 @@ def _roll(e: Mapping[str, Any]) -> str:
     # peek, the set-aside BondO, a lost turn) is told by the line that follows, in the third person:
     # "You have no BondO" read as if said to whoever looks at the screen, on the next player's turn.
     if e.get("demand") in ("move", "bondo"):
-        return f"{said}: {demand_text({**e, 'kind': e['demand']})}"
+        return f"{said}: {demand_short({**e, 'kind': e['demand']})}"
     return said
 
 
