@@ -290,6 +290,10 @@ def test_home_shows_a_qr_code_that_scans_to_the_phone_page(make_app, monkeypatch
         png = app.screenshot("home")
     assert scanned_code(png) == "http://192.168.1.20:9001/#table=table1&prefix=companion"
     assert "Scan to follow the game on your phone" in app.texts()
+    # Every game that ships, and not the example game the table's own tests play.
+    menu = " ".join(app.texts())
+    assert all(g.title in menu for g in __import__("companion").games.all_games(listed_only=True))
+    assert "Tally" not in menu
 
 
 def test_without_a_network_home_says_so_and_the_code_follows_when_the_pi_joins(make_app, monkeypatch):
