@@ -82,6 +82,7 @@ class SimTray:
         self.display = SimDisplay(self.faces, on_display)
         self.on_frame = on_frame
         self.tray: tray_logic.Tray | None = None
+        self._last_boot: str | None = None  # a replugged tray never boots with the same id
         self.path: str | None = None  # the pty's own name, e.g. /dev/pts/3
         self.sent: list[str] = []  # every frame the tray sent, newest last
         self.unheard = 0  # frames dropped because nobody read them (the line was full)
@@ -167,7 +168,12 @@ class SimTray:
             tmp.unlink(missing_ok=True)
             tmp.symlink_to(self.path)
             os.replace(tmp, self.link)
-        boot = "%04X" % int.from_bytes(self.random_bytes(2), "big")
+        # A new boot id, as a Pico draws one at power-up; never the last one (1 in 65,536 would be,
+        # and the table would take the replugged tray for the same boot).
+        boot = self._last_boot
+        while boot == self._last_boot:
+            boot = "%04X" % int.from_bytes(self.random_bytes(2), "big")
+        self._last_boot = boot
         self.display = SimDisplay(self.faces, self.display.listener)
         self.tray = tray_logic.Tray(self.faces, boot, self.random_bytes, self._send, self.display)
         self.tray.start()
