@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.broadcast.test_phone_page import PAGE_UP, browser, errors, open_page, text  # noqa: F401 (fixture)
-from tests.support.browser import shown_revision as revision, wait_for
+from tests.broadcast.test_phone_page import browser  # noqa: F401 (fixture)
+from tests.support.phone_page import card_of, errors, info, news, open_page, shown, stat, text
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SCRIPTS = ROOT / "tests" / "games"
@@ -20,10 +20,6 @@ pytestmark = pytest.mark.slow
 def script(game: str, name: str) -> tuple[dict, list[dict]]:
     lines = [json.loads(x) for x in (SCRIPTS / game / "scripts" / f"{name}.jsonl").read_text().splitlines() if x.strip()]
     return lines[0], lines[1:]
-
-
-def shown(browser, session) -> None:
-    wait_for(lambda: revision(browser) == str(session.revision), timeout=PAGE_UP)
 
 
 def played(table, browser, broker, game: str, name: str, until: int | None = None):
@@ -38,36 +34,7 @@ def played(table, browser, broker, game: str, name: str, until: int | None = Non
     return session, actions
 
 
-def card_of(browser, name: str) -> str:
-    """One player's card on the page, as a player reads it."""
-    return browser.execute_script(
-        "var name = arguments[0];"
-        "var card = Array.from(document.querySelectorAll('#players .player'))"
-        ".find(function (c) { return c.dataset.player === name; });"
-        "return card ? card.innerText : null;",
-        name,
-    )
-
-
-def stat(browser, name: str, label: str) -> str | None:
-    """The value of one line on a player's card ("face-up", "cards", ...), or None."""
-    return browser.execute_script(
-        "var name = arguments[0], label = arguments[1];"
-        "var card = Array.from(document.querySelectorAll('#players .player'))"
-        ".find(function (c) { return c.dataset.player === name; });"
-        "var item = card && Array.from(card.querySelectorAll('.stats div'))"
-        ".find(function (d) { return d.querySelector('dt').textContent === label; });"
-        "return item ? item.querySelector('dd').textContent : null;",
-        name, label,
-    )
-
-
-def info(browser) -> str:
-    return " ".join(text(browser, "table-info").split())
-
-
 # --- Bonbon ------------------------------------------------------------------------------------
-
 
 def test_a_revealed_face_down_card_shows_its_value_and_a_hidden_one_stays_blank(broker, table, broadcaster, browser):
     _, actions = script("bonbon", "scoring_lucy_nick_sophie")
@@ -167,12 +134,11 @@ def test_cards_played_are_news_on_the_phone_and_a_face_down_one_says_nothing_mor
     header, actions = script("bonbon", "scoring_lucy_nick_sophie")
     session = table.start(header["game"], header["players"], header.get("options", {}))
     open_page(browser, broker)
-    wait_for(lambda: revision(browser) == "0", timeout=PAGE_UP)  # listening: events are not kept for later
+    shown(browser, session)  # listening: events are not kept for later
     for action in actions[:4]:
         session.dispatch(action)
-    wait_for(lambda: "Sophie played a 2 face-up" in text(browser, "event-list"), timeout=5)
-    news = text(browser, "event-list")
-    assert "Lucy played a 3 face-up" in news and "Nick played a card face-down" in news, news
+    told = news(browser, "Lucy played a 3 face-up", "Nick played a card face-down", "Sophie played a 2 face-up")
+    assert "Nick played a card face-down" in told.splitlines(), told  # the whole line: nothing more
     assert text(browser, "prompt") == session.expected().prompt == "Lucy: draw a card or pass"
     assert errors(browser) == []
 
@@ -194,11 +160,11 @@ def test_the_bondcones_roll_shows_only_while_it_is_current(broker, table, broadc
     header, actions = script("bondcones", "bondo_battle_won")
     session = table.start(header["game"], header["players"], header.get("options", {}))
     open_page(browser, broker)
-    wait_for(lambda: revision(browser) == "0", timeout=PAGE_UP)
+    shown(browser, session)
 
     def step(action: dict) -> str:
         session.dispatch(action)
-        wait_for(lambda: revision(browser) == str(session.revision), timeout=5)
+        shown(browser, session)
         return info(browser)
 
     opening, starter_roll, mia_rolls, capture, battle, *battle_rolls = actions

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 import time
@@ -17,9 +16,9 @@ from companion import games
 from companion.broadcast.mqtt import Broadcaster
 from tests.support.browser import close_browser, phone_browser, shown_revision as revision, wait_for
 from tests.support.mosquitto import PASSWORD, USER
+from tests.support.phone_page import PAGE_UP, WEB, errors, open_page, status, text
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-WEB = ROOT / "companion" / "web"
 
 pytestmark = pytest.mark.slow
 
@@ -31,49 +30,9 @@ def browser():
     close_browser(driver)
 
 
-def status(driver) -> str:
-    return driver.execute_script("return document.getElementById('status').dataset.status")
-
-
-# A page coming up (Chromium loading it, MQTT over WebSockets connecting) on a busy two-core
-# machine: not what these tests measure, so it gets room. What they measure has its own limit.
-PAGE_UP = 15.0
-
-
-def text(driver, element_id: str) -> str:
-    return driver.execute_script(f"return document.getElementById('{element_id}').innerText")
-
-
-def errors(driver, *, no_renderer: str | None = None) -> list[str]:
-    """Everything the page logged as an error, but for the 404 expected when it asks for
-    games/<no_renderer>.js (that game has no renderer of its own: the neutral view stands)
-    and the browser's own request for a favicon."""
-    expected = [re.compile(r"/favicon\.ico - Failed to load resource: .*status of 404")]
-    if no_renderer is not None:
-        assert not (WEB / "games" / f"{no_renderer}.js").exists(), f"{no_renderer} has a renderer: no 404 is expected"
-        expected.append(re.compile(
-            rf"/games/{re.escape(no_renderer)}\.js - Failed to load resource: .*status of 404"
-        ))
-    # The page before this one (another test's, on another broker's port) may still log as it
-    # goes: its reconnects to a broker already stopped are not this page's errors.
-    here = driver.execute_script("return location.origin")
-    earlier = re.compile(r"^https?://127\.0\.0\.1:\d+/")
-    return [
-        e["message"] for e in driver.get_log("browser")
-        if e["level"] == "SEVERE"
-        and not (e.get("source") == "network" and any(p.search(e["message"]) for p in expected))
-        and not (earlier.match(e["message"]) and not e["message"].startswith(here + "/"))
-    ]
-
-
 def renderer_missing(game_id: str) -> str | None:
     """The game's id when the page has no renderer for it (its 404 is expected), else None."""
     return None if (WEB / "games" / f"{game_id}.js").exists() else game_id
-
-
-def open_page(driver, broker, table_id="table1"):
-    driver.get_log("browser")  # forget what earlier pages logged
-    driver.get(f"{broker.phone_url}#table={table_id}&prefix=companion")
 
 
 def test_the_page_shows_each_published_state_within_a_second(broker, table, broadcaster, browser):
