@@ -15,7 +15,8 @@ import pytest
 
 from tests.broadcast.conftest import broker  # noqa: F401 (fixture: a real Mosquitto)
 from tests.games.bonc.test_board import ask, board, buttons, tile_of, touch
-from tests.games.bonc.test_phone import browser, errors, open_page, shown  # noqa: F401
+from tests.games.bonc.test_phone import browser  # noqa: F401 (fixture)
+from tests.support.phone_page import errors, open_page, shown
 from tests.ui.conftest import make_app, window  # noqa: F401 (fixtures: the real app, headless)
 from tests.ui.driver import AppDriver
 
@@ -139,7 +140,7 @@ def test_whole_games_by_touch_with_undo_redo_and_a_restart_the_phone_showing_the
     table = Table(make_app, broker)
     app = table.up()
     assert app.app.start_game("bonc", list(players), options)
-    open_page(browser, broker)
+    open_page(browser, broker, online=True)
     rng = random.Random(seed)
     done: list[str] = []
     check_same_lives(app, browser)
