@@ -16,7 +16,7 @@ WARNING = hex_colour("#FFD34D")
 
 LEVEL_COLOURS = {"ok": GOOD, "off": MUTED, "waiting": WARNING, "error": DANGER}
 
-FONT_SMALL = sp(18)
+FONT_SMALL = sp(20)  # the smallest words a player must read from their seat (kit: layout.READABLE)
 FONT = sp(22)
 FONT_TITLE = sp(28)
 FONT_BIG = sp(44)

@@ -21,19 +21,22 @@ class BondConesBoard(Board):
 
     def __init__(self, act, say, **kwargs) -> None:
         super().__init__(act, say, spacing=theme.GAP, **kwargs)
-        left = BoxLayout(orientation="vertical", size_hint_x=0.32, spacing=theme.GAP)
+        # The frames take about a quarter of the width, "battle: 2 turns left" on one line at 800x480:
+        # the capture entry needs the rest for five values a finger can hit beside captions and Done.
+        left = BoxLayout(orientation="vertical", size_hint_x=0.27, spacing=theme.GAP)
         self.frames = [CountingFrame(even=self._even), CountingFrame(even=self._even)]
         for frame in self.frames:
             left.add_widget(frame)
-        self.tray = Text(text="", markup=True, wrap=False, font_size=theme.FONT_SMALL, color=theme.MUTED,
-                         size_hint_y=None, height=theme.FONT_SMALL * 1.2)
-        left.add_widget(self.tray)
         self.add_widget(left)
-        right = BoxLayout(orientation="vertical", spacing=theme.GAP)
+        right = BoxLayout(orientation="vertical", size_hint_x=0.73, spacing=theme.GAP)
         self.roll = RollPanel(size_hint_y=0.46)
         self.entry = EntryPanel(act=self.act, size_hint_y=0.54)
         right.add_widget(self.roll)
         right.add_widget(self.entry)
+        # Under the entry, where the rolls are entered: whether to roll into the tray or tap the face.
+        self.tray = Text(text="", markup=True, wrap=False, font_size=theme.FONT_SMALL, color=theme.MUTED,
+                         size_hint_y=None, height=theme.FONT_SMALL * 1.2)
+        right.add_widget(self.tray)
         self.add_widget(right)
 
     def refresh(self, view: dict[str, Any]) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from kivy.core.text import Label as CoreLabel
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
@@ -62,7 +63,9 @@ class EntryPanel(Panel):
         self._heading(f"{who}: {roll['label'].lower()}")
         faces = BoxLayout(size_hint_y=None, height=theme.TOUCH * 1.6, spacing=theme.GAP)
         for option in roll["fields"]["face"]["options"]:
+            # PEEK and BONDO get wider buttons than the digits: a word in one line, a size to read.
             button = FaceButton(text=option["label"], bold=True, height=faces.height,
+                                size_hint_x=1 if len(option["label"]) <= 1 else 1.4,
                                 disabled=not option.get("enabled", True))
             button.bind(on_release=lambda _b, f=option["value"]: self.act({"type": "roll", "face": f}))
             faces.add_widget(button)
@@ -90,7 +93,7 @@ class EntryPanel(Panel):
         row.add_widget(rows)
         if done:
             finish = BigButton(text=f"[b]Done[/b]\n[size={int(theme.FONT_SMALL)}]no capture[/size]", markup=True,
-                               primary=True, size_hint_x=None, size_hint_y=1, width=112)
+                               primary=True, size_hint_x=None, size_hint_y=1, width=104)
             finish.bind(on_release=lambda *_: self.act({"type": "done"}))
             row.add_widget(finish)
         self.body.add_widget(row)
@@ -143,8 +146,10 @@ class FaceButton(BigButton):
         if len(self.text) <= 1:
             self.font_size = theme.FONT_BIG
             return
-        # Roboto Bold capitals are about 0.7 em wide; the text wraps inside the button's margins.
-        fits = (self.width - 2 * theme.GAP - 2) / (0.7 * len(self.text))
+        # The word as drawn at the title size, scaled to the button's width inside its margins.
+        probe = CoreLabel(text=self.text, font_size=theme.FONT_TITLE, bold=True)
+        probe.refresh()
+        fits = theme.FONT_TITLE * (self.width - 2 * theme.GAP) / max(probe.texture.width, 1)
         self.font_size = max(self.MIN_WORD, min(theme.FONT_TITLE, fits))
 
 

@@ -23,9 +23,10 @@ class CountingFrame(Panel):
 
     SPACING = 4
     PADDING = 6
+    SIDE = theme.GAP  # narrow margins: "⚔ battle: 2 turns left" fits on one line at 800x480
 
     def __init__(self, even: Callable[[], None] | None = None, **kwargs) -> None:
-        super().__init__(orientation="vertical", padding=(theme.PAD, self.PADDING), spacing=self.SPACING, **kwargs)
+        super().__init__(orientation="vertical", padding=(self.SIDE, self.PADDING), spacing=self.SPACING, **kwargs)
         # Told when this frame knows how large its number could be: the board then draws every
         # frame's number in the same size (an 8 half the size of the other side's 10 read as less).
         self.even = even
@@ -94,7 +95,7 @@ class CountingFrame(Panel):
 
     def _fit(self, *_) -> None:
         """The whole name on its row, the number as large as the rest allows, then the values taken."""
-        inner = self.width - 2 * theme.PAD
+        inner = self.width - 2 * self.SIDE
         if inner <= 0:
             return
         # The name steps down from the title size until it fits (8 letters and the marker do at
@@ -117,7 +118,7 @@ class CountingFrame(Panel):
 
     def lay_out(self, size: float) -> None:
         """The number in this size, and the values taken beside it in what width is left."""
-        inner = self.width - 2 * theme.PAD
+        inner = self.width - 2 * self.SIDE
         room = self._room
         self.points.font_size = size
         self.points.texture_update()

@@ -1,0 +1,41 @@
+"""Whether a player can read what a screen shows from their seat: no words under 20 px (the
+kit's READABLE, theme.FONT_SMALL), inline [size=] markup included, and no one-line label cut
+short with "...". Used on Kivy widgets rendered headless."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from kivy.core.text import Label as CoreLabel
+from kivy.core.text.markup import MarkupLabel
+from kivy.uix.label import Label
+
+MIN_TEXT = 20
+MARKUP_SIZE = re.compile(r"\[size=(\d+(?:\.\d+)?)(?:sp|dp|px)?\]")
+
+
+def cut_short(label: Label) -> bool:
+    """Whether a one-line label shows less than its whole text (Kivy's shorten puts '...')."""
+    if not label.shorten or not label.text.strip():
+        return False
+    core = (MarkupLabel if label.markup else CoreLabel)(
+        text=label.text, font_size=label.font_size, bold=label.bold, font_name=label.font_name)
+    core.refresh()
+    return core.texture.width > label.width - 2 * label.padding_x + 1
+
+
+def unreadable(widgets: Iterable) -> list[str]:
+    """What among `widgets` (those on screen) a player could not read whole."""
+    out = []
+    for w in widgets:
+        if not isinstance(w, Label) or not w.text.strip() or w.width <= 1 or w.height <= 1:
+            continue
+        if w.font_size < MIN_TEXT - 0.5:
+            out.append(f"{w.text!r} is {w.font_size:.0f} px")
+        if w.markup:
+            out += [f"{w.text!r} has words in {size} px" for size in MARKUP_SIZE.findall(w.text)
+                    if float(size) < MIN_TEXT - 0.5]
+        if cut_short(w):
+            out.append(f"{w.text!r} is cut short in {w.width:.0f} px")
+    return out

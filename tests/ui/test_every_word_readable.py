@@ -1,0 +1,42 @@
+"""Bonbon and BondCones at 800x480, the smallest screen the table has: in every state their rulebook
+scripts pass through, nothing on the play screen is under 20 px or cut short. The other games'
+boards have their own walk (tests/games/<game>/test_readable.py, test_board_reads.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.ui.conftest import make_app, window  # noqa: F401,I001 (fixtures: the one headless window)
+from tests.support.readable import unreadable
+
+GAMES = Path(__file__).resolve().parent.parent / "games"
+SCRIPTS = sorted(p for game in ("bonbon", "bondcones") for p in (GAMES / game / "scripts").glob("*.jsonl"))
+
+
+def script(path: Path) -> tuple[dict, list[dict]]:
+    found = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
+    return found[0], found[1:]
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: f"{p.parent.parent.name}-{p.stem}")
+def test_every_state_reads_whole_at_800x480(make_app, path):  # noqa: F811
+    header, actions = script(path)
+    app = make_app(size=(800, 480)).start()
+    assert app.app.start_game(header["game"], header["players"], header.get("options", {}))
+    play = app.app.screen("play")
+    found: dict[str, str] = {}  # each problem, with the first state it was seen in
+
+    def look(when: str) -> None:
+        app.frames(2)
+        for problem in unreadable(app.visible(play)):
+            found.setdefault(problem, when)
+
+    look("at the start")
+    for number, action in enumerate(actions, 1):
+        app.app.act(action)
+        look(f"after action {number} {action}")
+    app.screenshot(f"readable-{header['game']}-{path.stem}")
+    assert not found, "\n".join(f"{problem} ({when})" for problem, when in found.items())
