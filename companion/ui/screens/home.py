@@ -93,7 +93,7 @@ class HomeScreen(BaseScreen):
                 else f"{game.min_players}–{game.max_players} players"
             )
             button = BigButton(
-                text=f"[b]{game.title}[/b]\n[size=17]{count}[/size]",
+                text=f"[b]{game.title}[/b]\n[size={int(theme.FONT_SMALL)}]{count}[/size]",
                 markup=True,
                 height=theme.TOUCH * 1.5,
             )

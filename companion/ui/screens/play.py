@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 from kivy.utils import get_color_from_hex
@@ -54,7 +55,12 @@ class PlayScreen(Screen):
         # Shown only when the game is over; out of the layout otherwise, so it can never
         # sit invisibly over other buttons and swallow their touches.
         self.result_bar = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        self.result_text = Text(text="", wrap=False, font_size=theme.FONT_TITLE, bold=True, color=theme.ACCENT)
+        # The whole result, however long ("... tied on the line: most cards of the Prime colour"):
+        # large on one line when it fits, else wrapped in the body size, the bar growing with it.
+        self.result_text = Text(text="", font_size=theme.FONT_TITLE, bold=True, color=theme.ACCENT,
+                                size_hint_y=None, pos_hint={"center_y": 0.5})
+        self.result_text.bind(width=self._fit_result, text=self._fit_result)
+        self.result_text.bind(height=lambda _l, h: setattr(self.result_bar, "height", max(theme.TOUCH, h)))
         self.result_bar.add_widget(self.result_text)
         log_play = BigButton(text="Log in BG Stats", size_hint_x=None, width=200)
         log_play.bind(on_release=lambda *_: self.show_bgstats_code())
@@ -66,6 +72,12 @@ class PlayScreen(Screen):
         self.board_area = BoxLayout()
         outer.add_widget(self.board_area)
         self.add_widget(outer)
+
+    def _fit_result(self, *_) -> None:
+        label = self.result_text
+        one_line = CoreLabel(text=label.text, font_size=theme.FONT_TITLE, bold=True)
+        one_line.refresh()
+        label.font_size = theme.FONT_TITLE if one_line.texture.width <= label.width else theme.FONT
 
     def show_bgstats_code(self) -> BgStatsCode | None:
         """The finished game as BG Stats' link, in a QR code a phone scans (docs/stats.md)."""
