@@ -23,8 +23,9 @@ from companion.ui.widgets import Text
 
 TOP = 46  # the strip with the collective total and the tiles
 # The rows' share of the width while cards are played: the cards take what the rows can spare, and the
-# entry panel keeps five value buttons a finger wide in a row at 800x480 (0.43 of 768 px: 5 x 56 + gaps).
-LEFT = 0.57
+# entry panel keeps five value buttons in a row at 800x480 wide enough for "Back" on one line in 20 px
+# words (0.44 of 768 px, less the panel's padding: 5 x 60.8 + gaps), and the kind hint whole on one line.
+LEFT = 0.56
 
 
 class BonbonBoard(Board):

@@ -27,9 +27,9 @@ class CollectiveStrip(Panel):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(padding=(theme.PAD, 4), spacing=theme.GAP, radius=8, **kwargs)
-        self.caption = Label(text="On the table", font_size=theme.FONT_SMALL, color=theme.MUTED,
-                             size_hint_x=None, width=104, halign="left", valign="middle")
-        self.caption.bind(size=lambda label, *_: setattr(label, "text_size", label.size))
+        # As wide as its words, on one line: in a fixed width the 20 px words broke over two lines.
+        self.caption = Label(text="On the table", font_size=theme.FONT_SMALL, color=theme.MUTED, size_hint_x=None)
+        self.caption.bind(texture_size=lambda label, size: setattr(label, "width", size[0]))
         self.total = Label(text="", markup=True, bold=True, font_size=theme.FONT_TITLE, size_hint_x=None)
         self.total.bind(texture_size=lambda label, size: setattr(label, "width", size[0] + 4))
         self.bar = LimitBar(size_hint_y=None, height=16, pos_hint={"center_y": 0.5})

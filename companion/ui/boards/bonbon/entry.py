@@ -21,8 +21,9 @@ class EntryPanel(Panel):
     """Rebuilt on every change; choices made on the way (a kind, a first card) live until then."""
 
     def __init__(self, act: Act, focus: Focus, say: Say, **kwargs) -> None:
-        # Little above and below: the draw panel needs all the height it can get at 800x480.
-        super().__init__(orientation="vertical", padding=(theme.PAD, 4), **kwargs)
+        # Little above and below: the draw panel needs all the height it can get at 800x480; little at the
+        # sides too, for five value buttons with "Back" whole in 20 px words (see board.LEFT).
+        super().__init__(orientation="vertical", padding=(5, 4), **kwargs)
         self.act = act
         self.focus = focus
         self.say = say

@@ -26,7 +26,9 @@ def tile_label(tile: str, prefix: str = "") -> str:
 
 
 def tile_text(short: str, long: str, prefix: str = "") -> str:
-    return f"[b]{prefix}{short}[/b]\n[size={int(theme.FONT_SMALL * 0.85)}]{long}[/size]"
+    # What it gives in words as large as any a player reads from their seat: the button is made tall
+    # enough for them (see tile_height), never the words smaller.
+    return f"[b]{prefix}{short}[/b]\n[size={int(theme.FONT_SMALL)}]{long}[/size]"
 
 
 def option_label(option: Mapping[str, Any], prefix: str = "") -> str:

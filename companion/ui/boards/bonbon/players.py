@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from kivy.core.text.markup import MarkupLabel
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
@@ -14,39 +15,67 @@ from companion.ui.kit.cards import CardRow
 from companion.ui.kit.player_row import PlayerRow as KitRow
 
 DIMMED = 0.5  # a passed or eliminated player's cards and total; the word itself stays bright
-RIGHT = 80  # the total's column: "10/10", or "+1 per zero" under a smaller total
+# The total's column: "10/10"; as wide as the widest tag of any row ("+1 per zero", "OUT: table"), the
+# same in every row so that the cards of every row are the same size.
+RIGHT = 80
+# The name's column: the name over "○○○ PASSED", whole in 20 px words. Every pixel the row spares
+# goes to the cards: twelve of them stay legible in a row of six players at 800x480.
+NAME = 130
+SIDES = (8, 2, 2, 2)  # the row's padding: room for the colour stripe on the left, little elsewhere
+SPACING = 4
 
 
 class PlayerRow(KitRow):
     """One player at a glance: name and tokens, the cards, the face-up total against the personal limit."""
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(middle=CardRow(words.CHOCOLATE), number_width=RIGHT, **kwargs)
+        super().__init__(middle=CardRow(words.CHOCOLATE), name_width=NAME, number_width=RIGHT,
+                         tag_size=theme.FONT_SMALL, **kwargs)
+        self.padding, self.spacing = SIDES, SPACING
         self.cards: CardRow = self.middle
-        # The same labels under Bonbon's names: the total and, under it, the tile taken or the cards discarded.
+        # The same labels under Bonbon's names: the total and, under it, why the player is out, the tile
+        # taken or the cards discarded.
         self.total, self.extra = self.number, self.tag
 
     def show(self, player: dict[str, Any], colour: list[float], acting: bool, to_win: int, playing: bool) -> None:
         status = words.status_word(player)
-        shown = f"[size={int(theme.FONT_SMALL * 0.8)}]{words.tokens(player['tokens'], to_win)}[/size]"
-        if status:
-            tint = theme.DANGER if player.get("status") == "out" else theme.TEXT
-            shown += f"  [b][color={words.hex_of(tint)}]{status}[/color][/b]"
+        out = player.get("status") == "out"
+        # The rings in the line's own size: a player counts them from their seat, as they read the words.
+        # "PASSED" beside them; "OUT: table" goes under the total, where it has the room.
+        shown = words.tokens(player["tokens"], to_win)
+        if status and not out:
+            shown += f" [b][color={words.hex_of(theme.TEXT)}]{status}[/color][/b]"
         up, limit = player.get("face_up_total", 0), player["limit"]
         super().show(player["name"], colour, acting, line2=shown,
-                     number=f"{up}[size={int(theme.FONT_SMALL)}]/{limit}[/size]", tag=_extra(player))
+                     number=f"{up}[size={int(theme.FONT_SMALL)}]/{limit}[/size]", tag=_extra(player, status))
         self.line2.color = theme.ACCENT
         self.cards.show(player.get("cards", []))
         # A smaller total when a tag shares its column: both fit a row of six players.
         self.total.font_size = theme.FONT if self.extra.text else theme.FONT_TITLE
         self.total.color = words.personal_colour(up, limit)
         # Once the round is over everyone has stopped: only the eliminated stay dimmed, the rest are checked.
-        self.dim(player.get("status") == "out" or (playing and bool(status)), DIMMED)
+        self.dim(out or (playing and bool(status)), DIMMED)
+        if out:
+            self.extra.opacity = 1  # the word that says why stays bright, as "PASSED" does
+
+    def tag_width(self) -> float:
+        """How wide the tag's words are drawn, whatever width the column has now."""
+        if not self.extra.text:
+            return 0.0
+        probe = MarkupLabel(text=self.extra.text, font_size=self.extra.font_size, bold=self.extra.bold,
+                            font_name=self.extra.font_name)
+        probe.refresh()
+        return float(probe.texture.width)
+
+    def right_width(self, width: float) -> None:
+        self.total.parent.width = width
 
 
-def _extra(player: dict[str, Any]) -> str:
-    """The tile a player took and the cards they had to discard, after their cards."""
+def _extra(player: dict[str, Any], status: str) -> str:
+    """Why a player is out, the tile they took and the cards they had to discard, after their cards."""
     parts = []
+    if player.get("status") == "out":
+        parts.append(f"[b][color={words.hex_of(theme.DANGER)}]{status}[/color][/b]")
     if player.get("tile"):
         parts.append(f"[b][color={words.hex_of(theme.ACCENT)}]{words.TILE_SHORT[player['tile']]}[/color][/b]")
     if player.get("discarded"):
@@ -76,6 +105,11 @@ class PlayerList(BoxLayout):
         for row, player in zip(self.shown, players):
             row.show(player, colours[player["name"]], player["name"] == acting, to_win, playing)
             self.add_widget(row)
+        # One width for the totals' column: a tag in 20 px words is wider than a total, and the cards of
+        # a row with a tile are the same size as those of a row without.
+        right = max([RIGHT] + [row.tag_width() + 2 for row in self.shown])
+        for row in self.shown:
+            row.right_width(right)
         self.add_widget(Widget())  # the rows keep to the top when there is room to spare
         self._fit()
 

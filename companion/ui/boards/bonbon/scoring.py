@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.core.text.markup import MarkupLabel
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
@@ -24,12 +25,31 @@ COLUMNS = (
 NAME_WEIGHT = 2.35
 NOTE = ("Sets: each set of face-down cards in a row scores its size less 1. "
         "Ties: most cards played (not zeros), then most face-down cards.")
+# The widest words a column's cells print besides its heading: the count of sets under the points.
+WIDEST = {"sets_points": "2 sets"}
+MARGIN = 6  # px a column keeps beside its widest words
+ROW = 46  # a line's height while the panel has room: a finger's width
+TWO_LINES = 50  # a line whose sets cell prints the count of sets under the points, in 20 px words
+
+
+def drawn_width(text: str, size: float, bold: bool = False) -> float:
+    probe = MarkupLabel(text=text, font_size=size, bold=bold)
+    probe.refresh()
+    return float(probe.texture.width)
+
+
+def least_widths() -> dict[str, float]:
+    """Each column's narrowest width: its heading, and its widest cell, whole in 20 px words. At
+    800x480 the columns get these first and share what is left by weight; at 1024x600 the weights rule."""
+    return {key: max(drawn_width(heading, theme.FONT_SMALL), drawn_width(WIDEST.get(key, ""), theme.FONT_SMALL))
+            + MARGIN for heading, key, _weight in COLUMNS}
 
 
 def _cell(text: str, weight: float, colour=None, bold: bool = False, size: float | None = None,
-          halign: str = "center", shorten: bool = True) -> Label:
+          halign: str = "center", shorten: bool = True, least: float = 0) -> Label:
     label = Label(text=text, markup=True, bold=bold, font_size=size or theme.FONT, color=colour or theme.TEXT,
-                  size_hint_x=weight, halign=halign, valign="middle", shorten=shorten, shorten_from="right")
+                  size_hint_x=weight, size_hint_min_x=least, halign=halign, valign="middle", shorten=shorten,
+                  shorten_from="right")
     label.bind(size=lambda w, *_: setattr(w, "text_size", w.size))
     return label
 
@@ -39,7 +59,7 @@ def rings(held: int, won: bool, to_win: int) -> str:
     old = held - 1 if won else held
     text = "●" * old + (f"[color={words.hex_of(theme.ACCENT)}]●[/color]" if won else "")
     text += f"[color={words.hex_of(theme.MUTED)}]{'○' * max(0, to_win - held)}[/color]"
-    return f"[size={int(theme.FONT_SMALL)}]{words.symbol(text)}[/size]"
+    return words.symbol(text)
 
 
 def cell_text(line: dict[str, Any], key: str) -> str:
@@ -52,17 +72,15 @@ def cell_text(line: dict[str, Any], key: str) -> str:
 def sets_text(line: dict[str, Any], height: float) -> tuple[str, float]:
     """The sets cell: the points from sets, and on a second line how many sets of face-down cards.
 
-    Both lines sized to the row's height (rows are shorter with six players). The sizes of the sets
-    ("2+1") beside the points were cut to "0(…" in a column this narrow, and told a player less.
+    Both lines in words a player reads from their seat, 20 px at least: a line with a count of sets is
+    made tall enough for both (see ScoringTable._fit). The sizes of the sets ("2+1") beside the points
+    were cut to "0(…" in a column this narrow, and told a player less.
     """
     points, sets = line["sets_points"], len(line["face_down_sets"])
-    size = min(theme.FONT, height * 0.46)
     if not sets:
-        return str(points), size
-    small = int(min(theme.FONT_SMALL * 0.75, height * 0.3))
+        return str(points), max(theme.FONT_SMALL, min(theme.FONT, height * 0.46))
     muted = words.hex_of(theme.MUTED)
-    # The line break inside the smaller size: outside it, the second line is as tall as the first.
-    return f"{points}[size={small}]\n[color={muted}]{sets} set{'s' if sets > 1 else ''}[/color][/size]", size
+    return f"{points}\n[color={muted}]{sets} set{'s' if sets > 1 else ''}[/color]", theme.FONT_SMALL
 
 
 class ScoringTable(Panel):
@@ -71,7 +89,9 @@ class ScoringTable(Panel):
     def __init__(self, **kwargs) -> None:
         super().__init__(orientation="vertical", padding=(theme.PAD, 6), spacing=2, **kwargs)
         self.lines: list[Panel] = []
+        self.title: Text | None = None
         self.decided: Text | None = None
+        self.least_row = 34.0  # px: a line's least height (see show)
         self.note: Text | None = None
         # The width too: the wrapped lines under the table are taller in a narrower panel.
         self.bind(size=self._fit)
@@ -82,21 +102,26 @@ class ScoringTable(Panel):
         title = f"Round {scoring['round']} scoring"
         reason = words.end_reason(scoring.get("end_reason"))
         muted = words.hex_of(theme.MUTED)
-        self.add_widget(Text(text=f"[b]{title}[/b]  [color={muted}]({reason})[/color]" if reason else title,
-                             markup=True, wrap=False, size_hint_y=None, height=theme.FONT * 1.3,
-                             font_size=theme.FONT_SMALL))
+        # The reason goes under the title when the line is too narrow for both: never cut short.
+        self.title = Text(text=f"[b]{title}[/b]  [color={muted}]({reason})[/color]" if reason else f"[b]{title}[/b]",
+                          markup=True, font_size=theme.FONT_SMALL)
+        self.add_widget(self.title)
+        self.least = least_widths()
         head = BoxLayout(size_hint_y=None, height=theme.FONT_SMALL * 1.4)
         head.add_widget(_cell("", NAME_WEIGHT))
-        for heading, _key, weight in COLUMNS:
-            head.add_widget(_cell(heading, weight, theme.MUTED, size=theme.FONT_SMALL * 0.9))
+        for heading, key, weight in COLUMNS:
+            head.add_widget(_cell(heading, weight, theme.MUTED, size=theme.FONT_SMALL, least=self.least[key]))
         self.add_widget(head)
         self.lines = [self._line(line, colours[line["player"]], rings(tokens[line["player"]], line["token"], to_win))
                       for line in scoring["lines"]]
+        # The total in its large size needs 34 px; a count of sets under the points, two lines of 20 px.
+        two = any(line["face_down_sets"] and not line["eliminated"] for line in scoring["lines"])
+        self.least_row = TWO_LINES if two else 34
         for row in self.lines:
             self.add_widget(row)
         self.decided = Text(text=words.decided(scoring), bold=True, color=theme.ACCENT, font_size=theme.FONT_SMALL)
         self.add_widget(self.decided)
-        self.note = Text(text=NOTE, color=theme.MUTED, font_size=theme.FONT_SMALL * 0.85)
+        self.note = Text(text=NOTE, color=theme.MUTED, font_size=theme.FONT_SMALL)
         self.add_widget(self.note)
         self.add_widget(BoxLayout())
         self._fit()
@@ -111,7 +136,7 @@ class ScoringTable(Panel):
         # width, and a footnote taken out while too tall never got a width again. Fitted to those
         # heights, the rows stayed at their smallest and the footnote gone, as no height came after.
         inner = max(1.0, self.width - self.padding[0] - self.padding[2])
-        for text in (self.decided, self.note):
+        for text in (self.title, self.decided, self.note):
             text.text_size = (inner, None)
             text.texture_update()  # its height follows its texture at once
         if not self.note.parent:
@@ -122,32 +147,36 @@ class ScoringTable(Panel):
             others = [w for w in self.children if w not in self.lines and w.size_hint_y is None]
             fixed = sum(w.height for w in others) + self.spacing * (len(self.children) - 1) + self.padding[1] * 2
             each = (self.height - fixed) / len(self.lines)
-            if each >= 34:
+            if each >= self.least_row:
                 break
-        each = max(28.0, min(46.0, each))
+        # Never shorter than its words: a table too tall for its panel loses the footnote, not the words.
+        each = max(self.least_row, min(max(ROW, self.least_row), each))
         for row in self.lines:
             row.height = each
 
     def _line(self, line: dict[str, Any], colour: list[float], held: str) -> Panel:
         row = Panel(size_hint_y=None, height=34, radius=6,
                     background=theme.PANEL_LIGHT if line["token"] else theme.PANEL)
-        row.add_widget(_cell(line["player"], NAME_WEIGHT, colour, bold=True, halign="left", size=theme.FONT_SMALL * 1.1))
+        row.add_widget(_cell(line["player"], NAME_WEIGHT, colour, bold=True, halign="left", size=theme.FONT))
         if line["eliminated"]:
             row.add_widget(_cell("out: does not score", sum(w for _h, _k, w in COLUMNS[:-1]), theme.DANGER,
-                                 bold=True, size=theme.FONT_SMALL, halign="left"))
+                                 bold=True, size=theme.FONT_SMALL, halign="left",
+                                 least=sum(self.least[k] for _h, k, _w in COLUMNS[:-1])))
         else:
             for _heading, key, weight in COLUMNS[:-1]:
                 if key == "sets_points":
-                    row.add_widget(self._sets_cell(line, row, weight))
+                    row.add_widget(self._sets_cell(line, row, weight, self.least[key]))
                     continue
                 row.add_widget(_cell(cell_text(line, key), weight, bold=key == "total",
-                                     size=theme.FONT_TITLE if key == "total" else theme.FONT))
-        row.add_widget(_cell(held, COLUMNS[-1][2]))
+                                     size=theme.FONT_TITLE if key == "total" else theme.FONT, least=self.least[key]))
+        _heading, key, weight = COLUMNS[-1]
+        row.add_widget(_cell(held, weight, least=self.least[key]))
         return row
 
     @staticmethod
-    def _sets_cell(line: dict[str, Any], row: Panel, weight: float) -> Label:
-        cell = _cell("", weight, shorten=False)  # a shortened label is one line: the count goes under the points
+    def _sets_cell(line: dict[str, Any], row: Panel, weight: float, least: float) -> Label:
+        # A shortened label is one line: the count goes under the points.
+        cell = _cell("", weight, shorten=False, least=least)
 
         def fit(*_) -> None:
             cell.text, cell.font_size = sets_text(line, row.height)

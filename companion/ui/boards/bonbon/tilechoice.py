@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
 from companion.ui import theme
@@ -39,6 +40,8 @@ class TakeTile(BoxLayout):
             self.buttons[tile] = action_button(
                 spec, lambda t=tile: act({"type": kind, "tile": t}), font_size=theme.FONT_SMALL,
                 text=parts.option_label(option, prefix="Pass and take " if kind == "pass" else ""))
+            # As tall as its words: the description in 20 px words may take two lines.
+            self.buttons[tile].bind(texture_size=lambda c, size: setattr(c, "height", max(theme.TOUCH, size[1] + 2 * GAP)))
             self.add_widget(self.buttons[tile])
         if kind == "pass" and not offered:
             self.add_widget(action_button(spec, lambda: act({"type": "pass"}), text="Pass now (no tile left)"))
@@ -72,7 +75,7 @@ class PickTiles(BoxLayout):
         for option in offered:
             tile = option["value"]
             self.chips[tile] = toggle(parts.option_label(option), False, lambda on, t=tile: self._toggled(t, on))
-        self.tile_grid = grid(self.chips.values(), 3 if len(offered) > 3 else 1)
+        self.tile_grid = tall_grid(self.chips.values(), 3 if len(offered) > 3 else 1)
         self.add_widget(self.tile_grid)
         self.add_widget(spacer())
         self.go = button(go_label, self._go, primary=True)
@@ -97,6 +100,25 @@ class PickTiles(BoxLayout):
 
     def _go(self) -> None:
         self.send(list(self.chosen))
+
+
+def tall_grid(chips, cols: int) -> GridLayout:
+    """Tile chips in rows as tall as their words: a tile's description in 20 px words takes two or three
+    lines in a narrow panel, and a finger-high chip drew them over its neighbours."""
+    layout = GridLayout(cols=cols, spacing=GAP, size_hint_y=None)
+    layout.bind(minimum_height=layout.setter("height"))
+    chips = list(chips)
+
+    def fit(*_) -> None:  # every chip as tall as the tallest: the rows read as one even grid
+        tallest = max([theme.TOUCH] + [c.texture_size[1] + 2 * GAP for c in chips])
+        for c in chips:
+            c.height = tallest
+
+    for chip in chips:
+        chip.bind(texture_size=fit)
+        layout.add_widget(chip)
+    fit()
+    return layout
 
 
 def next_round(spec: dict[str, Any], act: Act) -> BoxLayout:
