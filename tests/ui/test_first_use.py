@@ -28,7 +28,7 @@ def test_names_played_before_stay_where_they_are_while_players_sit_down(make_app
     app = make_app(size=size).start()
     played_before(app, "Eve", "Fay")
     played_before(app, "Anna", "Ben", "Cris", "Dan")  # offered first: the most recent
-    app.tap("[b]Bonbon[/b]\n[size=17]2–6 players[/size]")
+    app.tap("[b]Bonbon[/b]\n[size=20]2–6 players[/size]")
     app.frames(3)
     # Where a person sees each name before touching any of them.
     spots = {name: app.find(name).to_window(*app.find(name).center) for name in ("Anna", "Ben", "Cris")}
@@ -102,7 +102,7 @@ def test_names_can_be_typed_on_the_docked_keyboard_with_the_seats_in_view(make_a
     """The trial: the docked keyboard hid the seats from the third row down, and Next, while typing."""
     app = make_app(size=size).start()
     played_before(app, "Anna", "John", "Cris")
-    app.tap("[b]Bonbon[/b]\n[size=17]2–6 players[/size]")
+    app.tap("[b]Bonbon[/b]\n[size=20]2–6 players[/size]")
     players = app.app.screen("players")
     field = players.name_input
     touch_at(app, *field.to_window(*field.center))
@@ -171,7 +171,7 @@ def test_names_can_be_typed_on_the_docked_keyboard_with_the_seats_in_view(make_a
 
 def test_done_seats_a_name_left_in_the_field(make_app, docked_keyboard):
     app = make_app().start()
-    app.tap("[b]Bonbon[/b]\n[size=17]2–6 players[/size]")
+    app.tap("[b]Bonbon[/b]\n[size=20]2–6 players[/size]")
     players = app.app.screen("players")
     touch_at(app, *players.name_input.to_window(*players.name_input.center))
     players.name_input.text = "Anna"
@@ -219,8 +219,8 @@ def test_the_players_screen_says_how_each_game_decides_who_starts(make_app):
     """Bonbon asks on its board who starts, BondCones rolls for it: neither is "the first name"."""
     app = make_app().start()
     hints = {}
-    for game_id, title in (("bonbon", "[b]Bonbon[/b]\n[size=17]2–6 players[/size]"),
-                           ("bondcones", "[b]BondCones[/b]\n[size=17]2 players[/size]")):
+    for game_id, title in (("bonbon", "[b]Bonbon[/b]\n[size=20]2–6 players[/size]"),
+                           ("bondcones", "[b]BondCones[/b]\n[size=20]2 players[/size]")):
         app.app.go("home")
         app.tap(title)
         hints[game_id] = app.app.screen("players").seat_hint.text

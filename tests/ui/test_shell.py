@@ -21,7 +21,7 @@ def seat(app: AppDriver, *names: str) -> None:
 
 def test_choosing_seating_and_starting_a_game_by_touch(make_app):
     app = make_app().start()
-    app.tap("[b]Bonbon[/b]\n[size=17]2–6 players[/size]")
+    app.tap("[b]Bonbon[/b]\n[size=20]2–6 players[/size]")
     assert app.screen == "players"
     assert app.find("Add 2 more").disabled
     seat(app, "Anna", "John", "Cris")
@@ -414,12 +414,12 @@ def test_a_game_that_cannot_be_resumed_is_set_aside_and_the_table_starts(make_ap
 
 def test_with_a_keyboard_names_can_be_typed_at_once_but_the_touchscreen_waits_for_a_touch(make_app):
     desktop = make_app(config_text='[display]\ntouch = "mouse"\n').start()
-    desktop.tap("[b]Bonbon[/b]\n[size=17]2–6 players[/size]")
+    desktop.tap("[b]Bonbon[/b]\n[size=20]2–6 players[/size]")
     desktop.settle(0.3)
     assert desktop.app.screen("players").name_input.focus
     desktop.close()
     table = make_app().start()  # touch = "auto": the Pi's touchscreen
-    table.tap("[b]Bonbon[/b]\n[size=17]2–6 players[/size]")
+    table.tap("[b]Bonbon[/b]\n[size=20]2–6 players[/size]")
     table.settle(0.3)
     assert not table.app.screen("players").name_input.focus
 
@@ -429,14 +429,14 @@ def test_choosing_a_new_game_asks_before_leaving_an_unfinished_one(make_app):
     app.app.start_game("tally", ["Anna", "Ben"], {})
     app.app.act({"type": "add", "points": 2})
     app.tap("Menu")
-    app.tap("[b]Tally[/b]\n[size=17]2–4 players[/size]")
+    app.tap("[b]Tally[/b]\n[size=20]2–4 players[/size]")
     app.settle()
     app.screenshot("confirm-new-game")
     app.tap("Keep playing Tally")  # the safe answer keeps the game
     app.settle()
     assert app.table.session is not None and app.table.session.revision == 1
     assert app.store.history() == []
-    app.tap("[b]Tally[/b]\n[size=17]2–4 players[/size]")
+    app.tap("[b]Tally[/b]\n[size=20]2–4 players[/size]")
     app.settle()
     app.tap("Start a new game")
     assert app.screen == "players"

@@ -59,7 +59,8 @@ class PlayScreen(Screen):
         # large on one line when it fits, else wrapped in the body size, the bar growing with it.
         self.result_text = Text(text="", font_size=theme.FONT_TITLE, bold=True, color=theme.ACCENT,
                                 size_hint_y=None, pos_hint={"center_y": 0.5})
-        self.result_text.bind(width=self._fit_result, text=self._fit_result)
+        self._summary = ""
+        self.result_text.bind(width=self._fit_result)
         self.result_text.bind(height=lambda _l, h: setattr(self.result_bar, "height", max(theme.TOUCH, h)))
         self.result_bar.add_widget(self.result_text)
         log_play = BigButton(text="Log in BG Stats", size_hint_x=None, width=200)
@@ -74,10 +75,24 @@ class PlayScreen(Screen):
         self.add_widget(outer)
 
     def _fit_result(self, *_) -> None:
-        label = self.result_text
-        one_line = CoreLabel(text=label.text, font_size=theme.FONT_TITLE, bold=True)
-        one_line.refresh()
-        label.font_size = theme.FONT_TITLE if one_line.texture.width <= label.width else theme.FONT
+        """The result in the bar's height: large on one line, else on two lines in a smaller size.
+        A summary too long even so loses its part in brackets (the tie-break the board spells out
+        beneath, as B.O.N's does); only then does the bar grow."""
+        label, summary = self.result_text, self._summary
+        if label.width <= 1 or not summary:
+            label.text = summary
+            return
+        headline = summary.split(" (", 1)[0]
+        for text, size, lines in ((summary, theme.FONT_TITLE, 1), (summary, theme.FONT, 2),
+                                  (summary, theme.FONT_SMALL, 2), (headline, theme.FONT_TITLE, 1),
+                                  (headline, theme.FONT, 2)):
+            drawn = CoreLabel(text=text, font_size=size, bold=True, text_size=(label.width, None))
+            drawn.refresh()
+            if drawn.texture.height <= lines * size * 1.3:
+                break
+        else:
+            text, size = summary, theme.FONT_SMALL
+        label.text, label.font_size = text, size
 
     def show_bgstats_code(self) -> BgStatsCode | None:
         """The finished game as BG Stats' link, in a QR code a phone scans (docs/stats.md)."""
@@ -157,5 +172,6 @@ class PlayScreen(Screen):
             self.outer.add_widget(self.result_bar, index=1)  # between the top bar and the board
         elif not result and self.result_bar.parent:
             self.outer.remove_widget(self.result_bar)
-        self.result_text.text = result["summary"] if result else ""
+        self._summary = result["summary"] if result else ""
+        self._fit_result()
         self.board.refresh(view)
