@@ -434,7 +434,7 @@ def test_the_variety_count_at_the_reveal_a_deck_warning_and_the_game_over(make_a
     assert "Anna won with 3 bonbon tokens after 3 rounds" in text
     assert "The game is over. Undo takes back the last move." in text
     assert "1: Anna" in text and "3: Anna" in text
-    app.screenshot("bonbon-game-over")
+    app.screenshot("bonbon-game-over-deck-warning")
 
 
 # -- the trial at the table: what a player found, each with the test that shows it is gone ------------

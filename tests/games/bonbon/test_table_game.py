@@ -340,5 +340,8 @@ def test_a_whole_game_of_bonbon_by_touch_with_a_phone_watching(make_app, broker,
         assert restarted and {"face down", "pass", "zero", "swap", "hide", "peek", "pass with a tile",
                               "undo-score"} <= set(done), done
         assert errors(browser) == []
+        # A whole game as played, on both screens: the pictures for docs/screens.
+        shot = app.screenshot("bonbon-game-over")
+        browser.save_screenshot(str(shot.parent / "phone-bonbon-game-over.png"))
     finally:
         table.close()

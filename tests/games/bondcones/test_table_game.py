@@ -172,6 +172,7 @@ def test_a_whole_game_of_bondcones_by_touch_with_a_phone_watching(make_app, brok
         assert whole["view"]["sides"][winner]["points"] >= whole["view"]["target"]
         assert [f.to_go.text for f in board(app).frames] == ["won" if p == winner else "lost" for p in PLAYERS]
         assert whole["expected"]["prompt"].startswith(f"Game over: {winner} wins")
+        app.screenshot("bondcones-game-over")  # a whole game as played: the picture for docs/screens
         # The last move taken back and put back: the game over goes and comes back on both.
         undo_redo(app, browser, players, back=1)
         assert len(done) > 60, "restarted mid-game"
