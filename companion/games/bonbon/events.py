@@ -50,6 +50,28 @@ def drew(before: State, after: State) -> dict[str, Any] | None:
     return {"type": "drew", "player": who, "face": c.UP, "kind": card["kind"], "value": card["value"]}
 
 
+def acted(before: State, after: State, action: dict[str, Any]) -> dict[str, Any] | None:
+    """What a reveal, swap or turn-down card did, or the cards a player turned over at the round's
+    end: each card named by its owner and place in the row, as the table points at it. A value
+    only once the card lies face-up or is turned over for everyone, never a face-down one's."""
+    kind = action.get("type")
+    if kind in ("peek", "hide") and before["phase"] == "play":
+        name, place = action["player"], action["card"]
+        event = {"type": "revealed" if kind == "peek" else "turned_down", "by": active(before),
+                 "player": name, "card": place}
+        if kind == "peek":
+            event["value"] = after["rows"][name][place - 1]["value"]
+        return event
+    if kind == "swap" and before["phase"] == "play":
+        return {"type": "swapped", "by": active(before),
+                "cards": [{"player": r["player"], "card": r["card"]} for r in action["cards"]]}
+    if kind == "reveal" and action.get("player") in after["revealed"]:
+        name = action["player"]
+        shown = [card["value"] for card in after["rows"][name] if card["face"] != c.UP]
+        return {"type": "turned_over", "player": name, "values": shown, "variety": after["variety"].get(name)}
+    return None
+
+
 def events(before: State, after: State, action: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """What changed between two states of the same game, in the order the table saw it happen."""
     if after["round"] != before["round"]:
@@ -61,6 +83,9 @@ def events(before: State, after: State, action: dict[str, Any] | None = None) ->
     card = drew(before, after)
     if card:
         out.append(card)
+    effect = acted(before, after, action or {})
+    if effect:
+        out.append(effect)
     for name in after["passed"][len(before["passed"]) :]:
         out.append({"type": "passed", "player": name, "first": after["passed"][0] == name})
     for taken in after["tiles_taken"][len(before["tiles_taken"]) :]:

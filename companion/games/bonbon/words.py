@@ -94,6 +94,12 @@ def played(event: dict[str, Any]) -> str:
     return f"{event['player']} played {card} face-up"
 
 
+def _card_of(ref: dict[str, Any], by: str) -> str:
+    """ "Ben's card 2", or "their own card 2" when the player acts on their own row."""
+    whose = "their own" if ref["player"] == by else f"{ref['player']}'s"
+    return f"{whose} card {ref['card']}"
+
+
 def _names(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}" if names else "nobody"
 
@@ -112,6 +118,12 @@ NEWS = {
     "round_won": lambda e: f"{_names(e['winners'])} won round {e['round']}" if e["winners"]
     else f"Nobody won round {e['round']}",
     "game_won": lambda e: f"{_names(e['winners'])} won the game",
+    "revealed": lambda e: f"{e['by']} turned over {_card_of(e, e['by'])}: {a_value(e['value'])}",
+    "turned_down": lambda e: f"{e['by']} turned {_card_of(e, e['by'])} face-down",
+    "swapped": lambda e: f"{e['by']} swapped {_card_of(e['cards'][0], e['by'])} and {_card_of(e['cards'][1], e['by'])}",
+    "turned_over": lambda e: f"{e['player']} turned over their face-down cards: "
+    + (", ".join(str(v) for v in e["values"]) or "none")
+    + ("" if e.get("variety") is None else f"; {e['variety']} different illustrations"),
     "collective_overflow": lambda e: f"The table went over the collective limit ({e['total']} of {e['limit']})",
 }
 
