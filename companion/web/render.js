@@ -156,7 +156,7 @@
 
     root.title.textContent = state.title || state.game || "Game";
     // A game may say what is going on instead of the touchscreen's prompt, which speaks to the
-    // person at the touchscreen ("replace the taken tile, then next round").
+    // person at the touchscreen ("replace the taken tile").
     root.prompt.textContent = own(custom, "prompt", expected.prompt || "", [state, expected.prompt || ""]) || "";
 
     var result = state.result;

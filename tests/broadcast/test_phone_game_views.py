@@ -119,7 +119,7 @@ def test_at_the_end_of_the_game_the_last_round_shows_the_limit_it_was_played_at(
 def test_the_phone_names_tiles_by_their_words_and_says_what_is_going_on_not_what_to_tap(
         broker, table, broadcaster, browser):
     """The trial: the phone showed "bonus tiles sets, zeros", "tile three", and the touchscreen's
-    "Check the scores, replace the taken tile, then next round"; and no card played was ever news."""
+    "Round 1: a token for Sophie; replace the taken tile"; and no card played was ever news."""
     session, _ = played(table, browser, broker, "bonbon", "scoring_lucy_nick_sophie")
     assert "replace the taken tile" in session.expected().prompt  # the touchscreen's instruction
     said = text(browser, "prompt")

@@ -25,6 +25,19 @@ def cut_short(label: Label) -> bool:
     return core.texture.width > label.width - 2 * label.padding_x + 1
 
 
+def overflows(label: Label) -> bool:
+    """Whether a label wrapped inside a box of fixed size has more lines than the box shows
+    (the last ones are simply not drawn)."""
+    width, height = label.text_size
+    if label.shorten or width is None or height is None or not label.text.strip():
+        return False
+    core = (MarkupLabel if label.markup else CoreLabel)(
+        text=label.text, font_size=label.font_size, bold=label.bold, font_name=label.font_name,
+        text_size=(width, None), halign=label.halign)
+    core.refresh()
+    return core.texture.height > height + 2
+
+
 def unreadable(widgets: Iterable) -> list[str]:
     """What among `widgets` (those on screen) a player could not read whole."""
     out = []
@@ -38,4 +51,6 @@ def unreadable(widgets: Iterable) -> list[str]:
                     if float(size) < MIN_TEXT - 0.5]
         if cut_short(w):
             out.append(f"{w.text!r} is cut short in {w.width:.0f} px")
+        elif overflows(w):
+            out.append(f"{w.text!r} has more lines than its {w.height:.0f} px show")
     return out

@@ -234,7 +234,7 @@ def prompt(state: State) -> str:
         if step == "turn":
             return f"{who}: draw a card or pass"
         if step == "extra_turn":
-            return f"{who} played a zero: take another turn (draw or pass) or end the turn"
+            return f"{who} played a zero: draw, pass or end the turn"
         if step == "draw_again":
             return f"{who}: draw one more card, or not"
         if step == "effect":
@@ -247,17 +247,20 @@ def prompt(state: State) -> str:
         # A player with no face-down card to turn over only counts illustrations for the variety
         # tile: "reveal the face-down cards of Anna" sent the table looking for cards she lacks.
         counting = [w["player"] for w in left if not w["values"]]
-        todo = [f"reveal the face-down cards of {', '.join(turning)}"] if turning else []
-        todo += [f"{name} counts the illustrations for the variety tile" for name in counting]
-        return f"Round {state['round']} is over: {'; '.join(todo)}"
+        # Two lines of the top bar at 800x480: past three names the reveal pad names each in turn.
+        todo = [f"reveal the face-down cards of {', '.join(turning)}" if len(turning) <= 3
+                else "reveal the face-down cards"] if turning else []
+        todo += [f"{name} counts illustrations for the variety tile" for name in counting]
+        return f"Round {state['round']} over: {'; '.join(todo)}"
     if phase == "scored":
         winners = state["scoring"]["winners"]
         # Short enough for the top bar; the scoring table on the board has the detail.
         taken = f"a token for {' and '.join(winners)}" if winners else "no token"
         need = replacements_needed(state)
-        then = "replace the taken tile, then next round" if need == 1 else (
-            f"replace {need} tiles, then next round" if need else "then next round")
-        return f"Round {state['round']}: {taken}. Check the scores, {then}"
+        # Two lines of the bar at 800x480: the scoring table and the Next round button say the rest.
+        then = "replace the taken tile" if need == 1 else (
+            f"replace {need} tiles" if need else "check the scores")
+        return f"Round {state['round']}: {taken}; {then}"
     winners = [p for p in state["players"] if state["tokens"][p] >= 3]
     return f"{' and '.join(winners)} won the game"
 

@@ -122,32 +122,31 @@ def legal(state: State) -> list[ActionSpec]:
 
 
 def prompt(state: State) -> str:
-    """One line for the top bar telling the table what comes next."""
+    """What comes next, in two lines of the top bar at 800x480 (about 56 letters): the board
+    beneath says the rest (the order of faces, the full demand of a roll, a battle's rules)."""
     phase = state["phase"]
     if phase == "over":
         winner = state["winner"]
         return f"Game over: {winner} wins with {points(state, winner)} points"
     player = current(state)
     if phase == "opening":
-        return f"Opening roll: {player} rolls (highest starts: bondo, peek, 4, 3, 2, 1)"
+        return f"Opening roll: {player} rolls (the highest face starts)"
     step = state["step"]
     if step == "roll":
-        said = f"{player}: roll the Dice Cone"
         if can_declare(state):
-            said += f" or declare a BondO Battle ({plural(state['windows'][player], 'turn')} left)"
-        return said
+            return f"{player}: roll, or declare a BondO Battle ({plural(state['windows'][player], 'turn')} left)"
+        return f"{player}: roll the Dice Cone"
     if step == "move":
         # Short enough for the top bar; the view's "demand" carries the full wording.
         demand = state["last_roll"]["demand"]
         doing = f"move a cone {plural(demand['steps'], 'step')}"
         if "double_steps" in demand:
-            doing += f" (Double BondO: {demand['double_steps']})"
-        return f"{player}: {doing}, then enter a capture or tap Done"
+            doing = f"move {plural(demand['steps'], 'step')} (Double BondO: {demand['double_steps']})"
+        return f"{player}: {doing}, then a capture or Done"
     if step == "battle":
         fight = state["battle"]
-        return (f"BondO Battle {fight['challenger']} against {fight['defender']}: {battle.roller(fight)} rolls "
-                "(highest wins, equal faces roll again)")
-    return f"{other(state, player)} removes any one of {player}'s cones and scores it: enter its value"
+        return f"BondO Battle: {battle.roller(fight)} rolls (highest wins, ties roll again)"
+    return f"{other(state, player)} removes one of {player}'s cones: enter its value"
 
 
 def expected(state: State) -> Expected:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from kivy.core.text.markup import MarkupLabel
 from kivy.graphics import Color, Line, Rectangle
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
@@ -23,13 +24,14 @@ class PlayerRow(Panel):
     """The frame of a player's row; a game's row fills in the words (see `show`)."""
 
     def __init__(self, middle: Widget | None = None, name_width: float = 140, number_width: float = 80,
-                 tag_size: float = theme.FONT_SMALL * 0.78, **kwargs: Any) -> None:
+                 tag_size: float = theme.FONT_SMALL, **kwargs: Any) -> None:
         super().__init__(padding=(theme.PAD, 2, theme.GAP, 2), spacing=theme.GAP, radius=8, **kwargs)
         self.player: str | None = None
         self.touched: Touched | None = None
         self.tag_size = tag_size
         who = BoxLayout(orientation="vertical", size_hint_x=None, width=name_width)
         self.name = Text(text="", wrap=False, markup=True, bold=True, font_size=theme.FONT)
+        self.name.bind(width=self._fit_name, text=self._fit_name)
         self.line2 = Text(text="", wrap=False, markup=True, font_size=theme.FONT_SMALL)
         who.add_widget(self.name)
         who.add_widget(self.line2)
@@ -69,6 +71,16 @@ class PlayerRow(Panel):
         self.background = theme.PANEL_LIGHT if acting else theme.PANEL
         self._stripe_colour.rgba = colour
         self._edge_colour.rgba = colour if acting else (0, 0, 0, 0)
+
+    def _fit_name(self, *_) -> None:
+        """A long name ("Bartholomew") steps down to the smallest readable size before it would be
+        cut short; only a longer one still ends in "..."."""
+        label = self.name
+        drawn = MarkupLabel(text=label.text, font_size=theme.FONT, bold=True, font_name=label.font_name)
+        drawn.refresh()
+        room = label.width - 2 * label.padding_x
+        natural = drawn.texture.width
+        label.font_size = theme.FONT if natural <= room or room <= 0 else max(theme.FONT_SMALL, theme.FONT * room / natural)
 
     def dim(self, on: bool, amount: float = 0.5) -> None:
         """A player who has stopped: the middle, the number and the tag fade; the name stays bright."""

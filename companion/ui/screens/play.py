@@ -39,10 +39,11 @@ class PlayScreen(Screen):
         bar.add_widget(story)
         self.turn_panel = Panel(padding=(theme.PAD, 0), background=theme.PANEL)
         self.prompt = Text(text="", wrap=False, font_size=theme.FONT, bold=True)
-        # Long prompts wrap onto a second line in the bar rather than being cut short.
+        # Long prompts wrap in the bar rather than being cut short (see _fit_prompt).
         self.prompt.shorten = False
-        self.prompt.max_lines = 2
+        self.prompt.bind(width=self._fit_prompt)
         self.turn_panel.add_widget(self.prompt)
+        self.bar = bar
         bar.add_widget(self.turn_panel)
         self.undo_button = BigButton(text="Undo", size_hint_x=None, width=110)
         self.undo_button.bind(on_release=lambda *_: self.undo())
@@ -73,6 +74,21 @@ class PlayScreen(Screen):
         self.board_area = BoxLayout()
         outer.add_widget(self.board_area)
         self.add_widget(outer)
+
+    def _fit_prompt(self, *_) -> None:
+        """The whole prompt in the bar: in the body size on up to two lines, else in the small size,
+        the bar growing by a line when even that needs three (the board gives up a line's height)."""
+        label = self.prompt
+        if label.width <= 1:
+            return
+        room = label.width - 2 * label.padding_x
+        for size in (theme.FONT, theme.FONT_SMALL):
+            drawn = CoreLabel(text=label.text, font_size=size, bold=True, text_size=(room, None))
+            drawn.refresh()
+            if drawn.texture.height <= 2 * size * 1.3:
+                break
+        label.font_size = size
+        self.bar.height = max(theme.TOUCH, drawn.texture.height + 4)
 
     def _fit_result(self, *_) -> None:
         """The result in the bar's height: large on one line, else on two lines in a smaller size.
@@ -160,8 +176,7 @@ class PlayScreen(Screen):
         expected = view["expected"]
         colours = {p["name"]: p["colour"] for p in view["players"]}
         self.prompt.text = expected["prompt"]
-        # Long prompts get a smaller font, to fit two lines in the bar.
-        self.prompt.font_size = theme.FONT if len(self.prompt.text) <= 40 else theme.FONT_SMALL
+        self._fit_prompt()
         turn = expected["turn"]
         self.turn_panel.background = get_color_from_hex(colours[turn]) if turn in colours else theme.PANEL
         self.prompt.color = theme.ACCENT_TEXT if turn in colours else theme.TEXT

@@ -60,7 +60,7 @@
   }
 
   Companion.games.register("bonbon", {
-    // Instead of the touchscreen's prompt ("replace the taken tile, then next round"): what is going on.
+    // Instead of the touchscreen's prompt ("replace the taken tile"): what is going on.
     prompt: function (state, generic) { return words(state).situation || generic; },
     badges: function (state, name, generic) {
       var p = record(state, name);

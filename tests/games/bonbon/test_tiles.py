@@ -124,7 +124,7 @@ def test_the_reveal_prompt_asks_only_for_cards_that_are_there():
     s.dispatch(down())  # Ben
     s.dispatch({"type": "pass", "tile": "variety"})
     s.dispatch(PASS)
-    assert s.expected().prompt == ("Round 1 is over: reveal the face-down cards of Ben; "
-                                   "Ann counts the illustrations for the variety tile")
+    assert s.expected().prompt == ("Round 1 over: reveal the face-down cards of Ben; "
+                                   "Ann counts illustrations for the variety tile")
     s.dispatch({"type": "reveal", "player": "Ben", "values": [4]})
-    assert s.expected().prompt == "Round 1 is over: Ann counts the illustrations for the variety tile"
+    assert s.expected().prompt == "Round 1 over: Ann counts illustrations for the variety tile"

@@ -208,7 +208,7 @@ def test_round_end_reveal_enters_face_down_values_then_scores():
     refused(s, {"type": "reveal", "player": "Ann", "values": [1, 2]}, "3 face-down card")
     refused(s, {"type": "reveal", "player": "Ben", "values": []}, "Ben has nothing left to reveal")
     refused(s, {"type": "reveal", "player": "Ann", "values": [1, 2, 3], "variety": 2}, "does not hold the variety tile")
-    refused(s, {"type": "draw", "face": "down"}, "not possible now. Round 1 is over")
+    refused(s, {"type": "draw", "face": "down"}, "not possible now. Round 1 over")
     s.dispatch({"type": "reveal", "player": "Ann", "values": [1, 2, 3]})
     ann = line(s, "Ann")
     assert (ann["face_down_sets"], ann["sets_points"], ann["card_values"], ann["tile_points"], ann["total"]) == (

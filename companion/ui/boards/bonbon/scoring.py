@@ -23,6 +23,7 @@ COLUMNS = (
     ("tokens", "token", 1.2),
 )
 NAME_WEIGHT = 2.35
+NAME_ROOM = 96  # px the name column may claim at 800x480 before the numbers' columns run short
 NOTE = ("Sets: each set of face-down cards in a row scores its size less 1. "
         "Ties: most cards played (not zeros), then most face-down cards.")
 # The widest words a column's cells print besides its heading: the count of sets under the points.
@@ -36,6 +37,16 @@ def drawn_width(text: str, size: float, bold: bool = False) -> float:
     probe = MarkupLabel(text=text, font_size=size, bold=bold)
     probe.refresh()
     return float(probe.texture.width)
+
+
+def name_fit(name: str) -> tuple[float, float]:
+    """A name's size in the table and the width its column keeps for it: the body size when it
+    fits the room the numbers leave, else the small size; a longer name still ends in "..."."""
+    for size in (theme.FONT, theme.FONT_SMALL):
+        wanted = drawn_width(name, size, bold=True) + MARGIN
+        if wanted <= NAME_ROOM:
+            return size, wanted
+    return theme.FONT_SMALL, NAME_ROOM
 
 
 def least_widths() -> dict[str, float]:
@@ -108,7 +119,8 @@ class ScoringTable(Panel):
         self.add_widget(self.title)
         self.least = least_widths()
         head = BoxLayout(size_hint_y=None, height=theme.FONT_SMALL * 1.4)
-        head.add_widget(_cell("", NAME_WEIGHT))
+        names = [line["player"] for line in scoring["lines"]]
+        head.add_widget(_cell("", NAME_WEIGHT, least=max(name_fit(n)[1] for n in names)))
         for heading, key, weight in COLUMNS:
             head.add_widget(_cell(heading, weight, theme.MUTED, size=theme.FONT_SMALL, least=self.least[key]))
         self.add_widget(head)
@@ -157,7 +169,10 @@ class ScoringTable(Panel):
     def _line(self, line: dict[str, Any], colour: list[float], held: str) -> Panel:
         row = Panel(size_hint_y=None, height=34, radius=6,
                     background=theme.PANEL_LIGHT if line["token"] else theme.PANEL)
-        row.add_widget(_cell(line["player"], NAME_WEIGHT, colour, bold=True, halign="left", size=theme.FONT))
+        # A longer name ("Johanna") in the small size rather than cut short; the column keeps room for it.
+        name = line["player"]
+        size, least = name_fit(name)
+        row.add_widget(_cell(name, NAME_WEIGHT, colour, bold=True, halign="left", size=size, least=least))
         if line["eliminated"]:
             row.add_widget(_cell("out: does not score", sum(w for _h, _k, w in COLUMNS[:-1]), theme.DANGER,
                                  bold=True, size=theme.FONT_SMALL, halign="left",

@@ -22,8 +22,7 @@ from companion.ui.widgets import BigButton, Panel, Text
 
 Act = Callable[[dict[str, Any]], Any]
 
-# The longest value caption that fits two lines of the caption column ("Johannes's cone is worth").
-CAPTION_FITS = len("Johannes's cone is worth")
+CAPTION_WIDTH = 110  # the row captions' column: two lines of "Captured with"
 
 
 class EntryPanel(Panel):
@@ -115,7 +114,7 @@ class EntryPanel(Panel):
 
     def _value_row(self, field: dict[str, Any], choose: Callable[[int], None]) -> BoxLayout:
         """Every value a cone can show, in the same places always; the ones gone greyed."""
-        label = field["label"] if len(field["label"]) <= CAPTION_FITS else "The cone is worth"
+        label = field["label"] if _caption_fits(field["label"]) else "The cone is worth"
         row = _row(label)
         # The kit's pad: a button for every value, those gone greyed (never removed).
         pad = ValuePad([field], choose, cols=len(field["options"]), rows=1)
@@ -153,9 +152,17 @@ class FaceButton(BigButton):
         self.font_size = max(self.MIN_WORD, min(theme.FONT_TITLE, fits))
 
 
+def _caption_fits(label: str) -> bool:
+    """Whether a caption ("Leo's cone is worth") fits two lines of the caption column; a long
+    name's does not ("Mohammed's cone is worth")."""
+    drawn = CoreLabel(text=label, font_size=theme.FONT_SMALL, text_size=(CAPTION_WIDTH, None))
+    drawn.refresh()
+    return drawn.texture.height <= 2 * theme.FONT_SMALL * 1.3
+
+
 def _row(label: str) -> BoxLayout:
     row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=6)
-    caption = Label(text=label, font_size=theme.FONT_SMALL, color=theme.MUTED, size_hint_x=None, width=110,
+    caption = Label(text=label, font_size=theme.FONT_SMALL, color=theme.MUTED, size_hint_x=None, width=CAPTION_WIDTH,
                     halign="left", valign="middle")
     caption.bind(size=lambda c, *_: setattr(c, "text_size", c.size))  # wraps to two lines when needed
     row.add_widget(caption)

@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from kivy.clock import Clock
+from kivy.core.text.markup import MarkupLabel
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.stencilview import StencilView
@@ -50,9 +51,17 @@ class FaceBox(BoxLayout):
         self.caption = Text(text=caption, wrap=False, markup=markup_caption, font_size=theme.FONT_SMALL,
                             bold=True, color=colour, halign="center", size_hint_y=None,
                             height=theme.FONT_SMALL * 1.5)
+        # Two dice side by side at 800x480 leave a name of seven letters no room in bold.
+        self.caption.bind(width=self._fit_caption)
         self.face = FitLabel(text=face, color=colour, markup=True)
         self.add_widget(self.caption)
         self.add_widget(self.face)
+
+
+    def _fit_caption(self, *_) -> None:
+        drawn = MarkupLabel(text=self.caption.text, font_size=theme.FONT_SMALL, bold=True)
+        drawn.refresh()
+        self.caption.bold = drawn.texture.width <= self.caption.width
 
 
 class RollPanel(Panel):
@@ -99,7 +108,7 @@ class RollPanel(Panel):
             notes = self._waiting(game, colours)
         duel = len(self.faces.children) == 2
         # Two dice need the width.
-        self.faces.size_hint_x = 0.44 if duel else 0.3
+        self.faces.size_hint_x = 0.5 if duel else 0.3  # two dice, each under a name of seven letters
         notes = [t for t in notes if t != self.headline.text]
         if game["aside"]:
             notes.append("A BondO is set aside: the next player to roll BONDO places it.")
