@@ -12,17 +12,18 @@ from kivy.core.text.markup import MarkupLabel
 from kivy.uix.label import Label
 
 MIN_TEXT = 20
+MARKUP_TAG = re.compile(r"\[/?[a-z_]+(=[^\]]*)?\]")
 MARKUP_SIZE = re.compile(r"\[size=(\d+(?:\.\d+)?)(?:sp|dp|px)?\]")
 
 
 def cut_short(label: Label) -> bool:
-    """Whether a one-line label shows less than its whole text (Kivy's shorten puts '...')."""
+    """Whether a one-line label shows less than its whole text: what Kivy drew ends in its "..."
+    (read from the lines it laid out, as its own measure decides, a pixel stricter than ours)."""
     if not label.shorten or not label.text.strip():
         return False
-    core = (MarkupLabel if label.markup else CoreLabel)(
-        text=label.text, font_size=label.font_size, bold=label.bold, font_name=label.font_name)
-    core.refresh()
-    return core.texture.width > label.width - 2 * label.padding_x + 1
+    label.texture_update()
+    drawn = "".join(word.text for line in label._label._cached_lines for word in line.words)
+    return drawn.endswith("...") and not MARKUP_TAG.sub("", label.text).endswith("...")
 
 
 def overflows(label: Label) -> bool:

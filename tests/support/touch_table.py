@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from kivy.tests.common import UnitTestTouch
 from kivy.uix.button import Button
@@ -143,3 +144,24 @@ def _news_until(driver, check: Callable[[list[tuple[str, bool]]], bool], what: s
 
 def struck(driver) -> int:
     return sum(s for _, s in news_lines(driver))
+
+
+def undo_redo(app: AppDriver, driver, players, agree: Callable[[AppDriver, Any], Any], back: int) -> None:
+    """Undo `back` moves and redo them all by touch; after each, `agree` checks the phone against
+    the touchscreen, and the phone's news strikes each move out and puts it back. `players` keeps
+    what the table holds: took_back() (whether the move was news) and put_back()."""
+    screen = app.app.screen("play")
+    before = app.table.session.view()
+    for _ in range(back):
+        already = struck(driver)
+        touch(app, screen.undo_button)
+        had_news = players.took_back()
+        agree(app, driver)
+        news_says_taken_back(driver, already, had_news)
+    for _ in range(back):
+        touch(app, screen.redo_button)
+        players.put_back()
+        agree(app, driver)
+    news_says_put_back(driver)
+    after = app.table.session.view()
+    assert after["view"] == before["view"] and after["expected"] == before["expected"]

@@ -18,8 +18,8 @@ from tests.ui.conftest import make_app, window  # noqa: F401,I001 (fixtures: the
 from tests.broadcast.conftest import broker  # noqa: F401 (fixture: a real Mosquitto)
 from tests.games.bonc.test_phone import browser  # noqa: F401 (fixture: headless Chromium)
 from tests.support.phone_page import errors, open_page, shown
-from tests.support.touch_table import (Table, button_saying, live_buttons, news_says_put_back,
-                                       news_says_taken_back, plain, start_by_touch, struck, touch)
+from tests.support.touch_table import (Table, button_saying, live_buttons, plain, start_by_touch, touch,
+                                       undo_redo)
 from tests.ui.test_bonbon_board import board, touch_row_card, touch_strip_tile
 
 from companion.games.bonbon.words import KIND_CHIPS, TILE_SHORT
@@ -290,25 +290,6 @@ class Players:
         self.down = copy.deepcopy(self.moves[-1][0])
 
 
-def undo_redo(app, driver, players: Players, back: int) -> None:
-    """Undo `back` moves and redo them all by touch; the phone strikes each out and puts it back."""
-    screen = app.app.screen("play")
-    before = app.table.session.view()
-    for _ in range(back):
-        already = struck(driver)
-        touch(app, screen.undo_button)
-        had_news = players.took_back()
-        agree(app, driver)
-        news_says_taken_back(driver, already, had_news)
-    for _ in range(back):
-        touch(app, screen.redo_button)
-        players.put_back()
-        agree(app, driver)
-    news_says_put_back(driver)
-    after = app.table.session.view()
-    assert after["view"] == before["view"] and after["expected"] == before["expected"]
-
-
 def test_a_whole_game_of_bonbon_by_touch_with_a_phone_watching(make_app, broker, browser):  # noqa: F811
     table = Table(make_app, broker)
     app = table.up()
@@ -327,7 +308,7 @@ def test_a_whole_game_of_bonbon_by_touch_with_a_phone_watching(make_app, broker,
             if len(done) in (9, 40, 75) or (len(done) > 20 and game["phase"] == "scored" and "undo-score" not in done):
                 if game["phase"] == "scored":
                     done.append("undo-score")
-                undo_redo(app, browser, players, back=min(2 if game["phase"] == "scored" else 3, len(players.moves)))
+                undo_redo(app, browser, players, agree, back=min(2 if game["phase"] == "scored" else 3, len(players.moves)))
             if not restarted and game["round"] == 2 and game["phase"] == "play":
                 restarted = True
                 app = players.app = table.restart()

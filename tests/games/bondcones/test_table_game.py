@@ -18,8 +18,8 @@ from tests.ui.conftest import make_app, window  # noqa: F401,I001 (fixtures: the
 from tests.broadcast.conftest import broker  # noqa: F401 (fixture: a real Mosquitto)
 from tests.games.bonc.test_phone import browser  # noqa: F401 (fixture: headless Chromium)
 from tests.support.phone_page import errors, open_page, shown
-from tests.support.touch_table import (Table, button_saying, live_buttons, news_says_put_back,
-                                       news_says_taken_back, plain, start_by_touch, struck, touch)
+from tests.support.touch_table import (Table, button_saying, live_buttons, plain, start_by_touch, touch,
+                                       undo_redo)
 from tests.ui.test_bondcones_board import board
 
 pytestmark = pytest.mark.slow
@@ -82,6 +82,14 @@ class Players:
     def app(self):
         return self.table.app
 
+    def took_back(self) -> bool:
+        """Undo touched: whether the move taken back was news."""
+        self.undone.append(self.moves.pop())
+        return self.undone[-1]
+
+    def put_back(self) -> None:
+        self.moves.append(self.undone.pop())
+
     def press(self, wanted, root=None) -> None:
         touch(self.app, button_saying(self.app, root or board(self.app).entry, wanted))
 
@@ -129,25 +137,6 @@ class Players:
         return "capture" + (" with " + ", ".join(kinds) if kinds else "")
 
 
-def undo_redo(app, driver, players: Players, back: int) -> None:
-    """Undo `back` moves and redo them all by touch; the phone strikes each out and puts it back."""
-    screen = app.app.screen("play")
-    before = app.table.session.view()
-    for _ in range(back):
-        already = struck(driver)
-        touch(app, screen.undo_button)
-        players.undone.append(players.moves.pop())
-        agree(app, driver)
-        news_says_taken_back(driver, already, players.undone[-1])
-    for _ in range(back):
-        touch(app, screen.redo_button)
-        players.moves.append(players.undone.pop())
-        agree(app, driver)
-    news_says_put_back(driver)
-    after = app.table.session.view()
-    assert after["view"] == before["view"] and after["expected"] == before["expected"]
-
-
 def test_a_whole_game_of_bondcones_by_touch_with_a_phone_watching(make_app, broker, browser):  # noqa: F811
     table = Table(make_app, broker)
     app = table.up()
@@ -162,7 +151,7 @@ def test_a_whole_game_of_bondcones_by_touch_with_a_phone_watching(make_app, brok
             done.append(players.move())
             agree(app, browser)
             if len(done) % 37 == 0:
-                undo_redo(app, browser, players, back=3)
+                undo_redo(app, browser, players, agree, back=3)
             if len(done) == 60:
                 app = table.restart()
                 agree(app, browser)
@@ -174,7 +163,7 @@ def test_a_whole_game_of_bondcones_by_touch_with_a_phone_watching(make_app, brok
         assert whole["expected"]["prompt"].startswith(f"Game over: {winner} wins")
         app.screenshot("bondcones-game-over")  # a whole game as played: the picture for docs/screens
         # The last move taken back and put back: the game over goes and comes back on both.
-        undo_redo(app, browser, players, back=1)
+        undo_redo(app, browser, players, agree, back=1)
         assert len(done) > 60, "restarted mid-game"
         assert {"capture", "done", "battle", "remove"} <= {d.split(" with")[0] for d in done}, done
         assert errors(browser) == []

@@ -17,7 +17,7 @@ class TileBox(Panel):
 
     def __init__(self, **kwargs) -> None:
         # Narrow side padding: "+1 per zero" fits a third of the tiles' share of 800 px unshortened.
-        super().__init__(orientation="vertical", padding=(4, 2), radius=8, **kwargs)
+        super().__init__(orientation="vertical", padding=(2, 2), radius=8, **kwargs)
         self.what = Text(text="", wrap=False, bold=True, font_size=theme.FONT_SMALL, halign="center")
         self.who = Text(text="", wrap=False, font_size=theme.FONT_SMALL, halign="center")
         self.add_widget(self.what)
