@@ -12,18 +12,16 @@ from kivy.core.text.markup import MarkupLabel
 from kivy.uix.label import Label
 
 MIN_TEXT = 20
-MARKUP_TAG = re.compile(r"\[/?[a-z_]+(=[^\]]*)?\]")
 MARKUP_SIZE = re.compile(r"\[size=(\d+(?:\.\d+)?)(?:sp|dp|px)?\]")
 
 
 def cut_short(label: Label) -> bool:
-    """Whether a one-line label shows less than its whole text: what Kivy drew ends in its "..."
-    (read from the lines it laid out, as its own measure decides, a pixel stricter than ours)."""
+    """Whether a one-line label shows less than its whole text: Kivy's own verdict on what it drew
+    (it shortens a pixel or two sooner than a measure of the text says, and may cut in the middle)."""
     if not label.shorten or not label.text.strip():
         return False
     label.texture_update()
-    drawn = "".join(word.text for line in label._label._cached_lines for word in line.words)
-    return drawn.endswith("...") and not MARKUP_TAG.sub("", label.text).endswith("...")
+    return label.is_shortened
 
 
 def overflows(label: Label) -> bool:
@@ -34,7 +32,7 @@ def overflows(label: Label) -> bool:
         return False
     core = (MarkupLabel if label.markup else CoreLabel)(
         text=label.text, font_size=label.font_size, bold=label.bold, font_name=label.font_name,
-        text_size=(width, None), halign=label.halign)
+        text_size=(width - 2 * label.padding_x, None), halign=label.halign)
     core.refresh()
     return core.texture.height > height + 2
 

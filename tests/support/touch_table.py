@@ -117,14 +117,17 @@ def news_lines(driver) -> list[tuple[str, bool]]:
         "  return [li.querySelector('span').textContent, li.classList.contains('undone')]; });")]
 
 
-def news_says_taken_back(driver, struck_before: int, had_news: bool) -> None:
-    """After an undo: the newest line says so and the move's news, if it had any, is struck out."""
+def news_says_taken_back(driver, before: list[tuple[str, bool]], had_news: bool) -> None:
+    """After an undo: a new line on top says so, and the move's news, if it had any, is struck out.
+    `before` is the news as it was just before the undo."""
+    struck_before = sum(s for _, s in before)
+
     # The page keeps the last 8 lines: once they are all undo lines and news struck out, the news
     # of a move taken back further still is below them.
     def check(lines):
         full = len(lines) == 8 and all(s or w.startswith("Took back: ") for w, s in lines)
-        return lines and lines[0][0].startswith("Took back: ") and (
-            sum(s for _, s in lines) > struck_before - (not had_news) or full)
+        told = bool(lines) and lines[0][0].startswith("Took back: ") and lines != before
+        return told and (not had_news or sum(s for _, s in lines) > struck_before or full)
 
     _news_until(driver, check, "the move taken back")
 
@@ -142,10 +145,6 @@ def _news_until(driver, check: Callable[[list[tuple[str, bool]]], bool], what: s
         raise AssertionError(f"the phone's news never showed {what}: {news_lines(driver)}") from None
 
 
-def struck(driver) -> int:
-    return sum(s for _, s in news_lines(driver))
-
-
 def undo_redo(app: AppDriver, driver, players, agree: Callable[[AppDriver, Any], Any], back: int) -> None:
     """Undo `back` moves and redo them all by touch; after each, `agree` checks the phone against
     the touchscreen, and the phone's news strikes each move out and puts it back. `players` keeps
@@ -153,11 +152,11 @@ def undo_redo(app: AppDriver, driver, players, agree: Callable[[AppDriver, Any],
     screen = app.app.screen("play")
     before = app.table.session.view()
     for _ in range(back):
-        already = struck(driver)
+        news_before = news_lines(driver)
         touch(app, screen.undo_button)
         had_news = players.took_back()
         agree(app, driver)
-        news_says_taken_back(driver, already, had_news)
+        news_says_taken_back(driver, news_before, had_news)
     for _ in range(back):
         touch(app, screen.redo_button)
         players.put_back()

@@ -12,6 +12,7 @@ from companion.config import load
 from companion.store import Store
 from companion.table import Table
 from companion.ui.app import CompanionApp
+from tests.support.readable import unreadable
 
 SCREENS = Path(__file__).parent.parent.parent / "artifacts" / "screens"
 
@@ -83,7 +84,7 @@ class AppDriver:
         """Widgets on screen, topmost layer first (an open dialog before the screen under it)."""
         layers = [root] if root is not None else list(self.window.children)
         for layer in layers:
-            for w in layer.walk():
+            for w in layer.walk(restrict=True):  # within the layer only: Kivy's walk() goes on past it
                 if w.get_root_window() is not None and w.opacity > 0:
                     yield w
 
@@ -106,11 +107,17 @@ class AppDriver:
     def texts(self) -> list[str]:
         return [w.text for w in self.visible(self.app.root) if isinstance(getattr(w, "text", None), str) and w.text]
 
-    def screenshot(self, name: str) -> Path:
+    def screenshot(self, name: str, readable: bool = True) -> Path:
+        """The window as a person sees it, in artifacts/screens/<name>.png; and since every screen
+        worth a picture is one a player reads, it fails on words under 20 px, cut short or wrapped
+        past the bottom of their box (tests/support/readable.py)."""
         self.frames(3)
         SCREENS.mkdir(parents=True, exist_ok=True)
         path = SCREENS / f"{name}.png"
         # The window, not just the app's root: an open dialog is part of what a person sees.
         written = self.window.screenshot(name=str(SCREENS / f"{name}-.png"))  # Kivy adds a counter
         Path(written).replace(path)
+        if readable:  # False only for a picture of a known limit, said where it is taken
+            problems = unreadable(self.visible())
+            assert not problems, f"{name} ({path}): " + "; ".join(problems)
         return path

@@ -40,13 +40,15 @@ class PlayerRow(Panel):
         self.add_widget(self.middle)
         # The number, and under it a tag: beside the middle, a tag's words would take its width.
         right = BoxLayout(orientation="vertical", size_hint_x=None, width=number_width)
+        self.tag_column, self.number_width = right, number_width
         # Not a Text: a shortened label would turn "10/10" into an ellipsis.
         self.number = Label(text="", markup=True, bold=True, font_size=theme.FONT_TITLE, halign="right",
                             valign="middle")
         self.number.bind(size=lambda label, *_: setattr(label, "text_size", label.size))
         right.add_widget(self.number)
+        # Not shortened: Kivy joins a shortened label's lines into one ("OUT: limit" over "+3 points").
         self.tag = Label(text="", markup=True, font_size=tag_size, color=theme.MUTED, size_hint_y=None, height=0,
-                         halign="right", valign="top", shorten=True, shorten_from="right")
+                         halign="right", valign="top")
         self.tag.bind(size=lambda label, *_: setattr(label, "text_size", label.size))
         right.add_widget(self.tag)
         self.add_widget(right)
@@ -68,6 +70,13 @@ class PlayerRow(Panel):
         self.number.text = number
         self.tag.text = tag
         self.tag.height = self.tag_size * 1.25 * len(tag.splitlines())
+        # The column widens for the tag's longest line rather than wrap it out of sight.
+        widest = 0
+        for line in tag.splitlines():
+            drawn = MarkupLabel(text=line, font_size=self.tag_size)
+            drawn.refresh()
+            widest = max(widest, drawn.texture.width)
+        self.tag_column.width = max(self.number_width, widest + 4)
         self.background = theme.PANEL_LIGHT if acting else theme.PANEL
         self._stripe_colour.rgba = colour
         self._edge_colour.rgba = colour if acting else (0, 0, 0, 0)
@@ -78,7 +87,7 @@ class PlayerRow(Panel):
         label = self.name
         drawn = MarkupLabel(text=label.text, font_size=theme.FONT, bold=True, font_name=label.font_name)
         drawn.refresh()
-        room = label.width - 2 * label.padding_x
+        room = int(label.width - 2 * label.padding_x) - 3  # Kivy shortens a few px before the edge
         natural = drawn.texture.width
         label.font_size = theme.FONT if natural <= room or room <= 0 else max(theme.FONT_SMALL, theme.FONT * room / natural)
 

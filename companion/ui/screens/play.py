@@ -41,9 +41,9 @@ class PlayScreen(Screen):
         self.prompt = Text(text="", wrap=False, font_size=theme.FONT, bold=True)
         # Long prompts wrap in the bar rather than being cut short (see _fit_prompt).
         self.prompt.shorten = False
+        self.bar = bar
         self.prompt.bind(width=self._fit_prompt)
         self.turn_panel.add_widget(self.prompt)
-        self.bar = bar
         bar.add_widget(self.turn_panel)
         self.undo_button = BigButton(text="Undo", size_hint_x=None, width=110)
         self.undo_button.bind(on_release=lambda *_: self.undo())
@@ -56,8 +56,7 @@ class PlayScreen(Screen):
         # Shown only when the game is over; out of the layout otherwise, so it can never
         # sit invisibly over other buttons and swallow their touches.
         self.result_bar = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        # The whole result, however long ("... tied on the line: most cards of the Prime colour"):
-        # large on one line when it fits, else wrapped in the body size, the bar growing with it.
+        # The result large on one line when it fits, else wrapped smaller (see _fit_result).
         self.result_text = Text(text="", font_size=theme.FONT_TITLE, bold=True, color=theme.ACCENT,
                                 size_hint_y=None, pos_hint={"center_y": 0.5})
         self._summary = ""
@@ -93,7 +92,7 @@ class PlayScreen(Screen):
     def _fit_result(self, *_) -> None:
         """The result in the bar's height: large on one line, else on two lines in a smaller size.
         A summary too long even so loses its part in brackets (the tie-break the board spells out
-        beneath, as B.O.N's does); only then does the bar grow."""
+        beneath, as B.O.N's does); a headline too long even for two lines grows the bar."""
         label, summary = self.result_text, self._summary
         if label.width <= 1 or not summary:
             label.text = summary
@@ -106,8 +105,8 @@ class PlayScreen(Screen):
             drawn.refresh()
             if drawn.texture.height <= lines * size * 1.3:
                 break
-        else:
-            text, size = summary, theme.FONT_SMALL
+        else:  # even the headline needs more: the bar grows to show it whole
+            text, size = headline, theme.FONT_SMALL
         label.text, label.font_size = text, size
 
     def show_bgstats_code(self) -> BgStatsCode | None:

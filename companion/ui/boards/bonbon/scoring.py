@@ -29,6 +29,7 @@ NOTE = ("Sets: each set of face-down cards in a row scores its size less 1. "
 # The widest words a column's cells print besides its heading: the count of sets under the points.
 WIDEST = {"sets_points": "2 sets"}
 MARGIN = 6  # px a column keeps beside its widest words
+KIVY_MARGIN = 3  # Kivy shortens a one-line label a few px before its text reaches the edge
 ROW = 46  # a line's height while the panel has room: a finger's width
 TWO_LINES = 50  # a line whose sets cell prints the count of sets under the points, in 20 px words
 
@@ -43,7 +44,7 @@ def name_fit(name: str) -> tuple[float, float]:
     """A name's size in the table and the width its column keeps for it: the body size when it
     fits the room the numbers leave, else the small size; a longer name still ends in "..."."""
     for size in (theme.FONT, theme.FONT_SMALL):
-        wanted = drawn_width(name, size, bold=True) + MARGIN
+        wanted = drawn_width(name, size, bold=True) + MARGIN + KIVY_MARGIN
         if wanted <= NAME_ROOM:
             return size, wanted
     return theme.FONT_SMALL, NAME_ROOM
@@ -119,8 +120,9 @@ class ScoringTable(Panel):
         self.add_widget(self.title)
         self.least = least_widths()
         head = BoxLayout(size_hint_y=None, height=theme.FONT_SMALL * 1.4)
-        names = [line["player"] for line in scoring["lines"]]
-        head.add_widget(_cell("", NAME_WEIGHT, least=max(name_fit(n)[1] for n in names)))
+        # One width for the name column in every line, so the numbers stand in columns.
+        self.name_least = max(name_fit(line["player"])[1] for line in scoring["lines"])
+        head.add_widget(_cell("", NAME_WEIGHT, least=self.name_least))
         for heading, key, weight in COLUMNS:
             head.add_widget(_cell(heading, weight, theme.MUTED, size=theme.FONT_SMALL, least=self.least[key]))
         self.add_widget(head)
@@ -171,8 +173,8 @@ class ScoringTable(Panel):
                     background=theme.PANEL_LIGHT if line["token"] else theme.PANEL)
         # A longer name ("Johanna") in the small size rather than cut short; the column keeps room for it.
         name = line["player"]
-        size, least = name_fit(name)
-        row.add_widget(_cell(name, NAME_WEIGHT, colour, bold=True, halign="left", size=size, least=least))
+        size, _least = name_fit(name)
+        row.add_widget(_cell(name, NAME_WEIGHT, colour, bold=True, halign="left", size=size, least=self.name_least))
         if line["eliminated"]:
             row.add_widget(_cell("out: does not score", sum(w for _h, _k, w in COLUMNS[:-1]), theme.DANGER,
                                  bold=True, size=theme.FONT_SMALL, halign="left",

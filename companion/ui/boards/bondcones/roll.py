@@ -61,7 +61,7 @@ class FaceBox(BoxLayout):
     def _fit_caption(self, *_) -> None:
         drawn = MarkupLabel(text=self.caption.text, font_size=theme.FONT_SMALL, bold=True)
         drawn.refresh()
-        self.caption.bold = drawn.texture.width <= self.caption.width
+        self.caption.bold = drawn.texture.width <= self.caption.width - 3  # Kivy shortens a few px early
 
 
 class RollPanel(Panel):
