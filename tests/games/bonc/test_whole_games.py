@@ -17,45 +17,13 @@ from tests.broadcast.conftest import broker  # noqa: F401 (fixture: a real Mosqu
 from tests.games.bonc.test_board import ask, board, buttons, tile_of, touch
 from tests.games.bonc.test_phone import browser  # noqa: F401 (fixture)
 from tests.support.phone_page import errors, open_page, shown
+from tests.support.touch_table import Table
 from tests.ui.conftest import make_app, window  # noqa: F401 (fixtures: the real app, headless)
 from tests.ui.driver import AppDriver
 
 pytestmark = pytest.mark.slow
 
 MOST_STEPS = 400  # a game that has not ended by then plays wrong
-
-
-class Table:
-    """The app with its broadcaster: what a table runs, which a test may stop and start again."""
-
-    def __init__(self, make_app, broker) -> None:  # noqa: F811
-        self.make_app, self.broker = make_app, broker
-        self.app: AppDriver | None = None
-        self.broadcaster = None
-
-    def up(self) -> AppDriver:
-        from companion.broadcast.mqtt import Broadcaster
-
-        self.app = self.make_app().start()
-        self.broadcaster = Broadcaster(self.broker.companion_config(), self.app.table)
-        self.broadcaster.start()
-        return self.app
-
-    def down(self) -> None:
-        """Closed as at the end of an evening: the screens, the broadcaster, the database."""
-        assert self.app is not None and self.broadcaster is not None
-        self.broadcaster.close()
-        self.app.close()
-        self.app.started = False  # closed here, not again at the end of the test
-        self.app.store.close = lambda: None
-
-    def restart(self) -> AppDriver:
-        revision = self.app.table.session.revision
-        self.down()
-        app = self.up()
-        assert app.table.session is not None and app.table.session.revision == revision, "the game resumes"
-        assert app.screen == "play"
-        return app
 
 
 def touchscreen_lives(app: AppDriver) -> dict[str, int]:
