@@ -25,18 +25,26 @@ if ! broker_up; then
   else
     sudo_=()
     [ "$(id -u)" -eq 0 ] || sudo_=(sudo)
-    # systemd would make the folder for Debian's pid_file; without it, mosquitto -d exits at once.
+    # systemd would make the folder for Debian 12's pid_file; without it, mosquitto -d exits at once.
     "${sudo_[@]}" install -d -o mosquitto -g mosquitto -m 755 /run/mosquitto 2>/dev/null || true
-    "${sudo_[@]}" mosquitto -d -c /etc/mosquitto/mosquitto.conf || true
+    # The broker this script starts is the one that was not running before: Debian 13's
+    # mosquitto.conf names no pid_file, and other brokers on this machine are not ours to stop.
+    before=" $(deploy/pids-of.sh mosquitto | tr '\n' ' ') "
+    said=$(mktemp)
+    "${sudo_[@]}" mosquitto -d -c /etc/mosquitto/mosquitto.conf 2>"$said" || true
     for _ in 1 2 3 4 5 6 7 8 9 10; do broker_up && break; sleep 0.3; done
-    if broker_up; then
+    for pid in $(deploy/pids-of.sh mosquitto); do
+      case "$before" in *" $pid "*) ;; *) broker_pid=$pid ;; esac
+    done
+    if broker_up && [ -n "$broker_pid" ]; then
       broker_started=yes
-      broker_pid=$(cat /run/mosquitto/mosquitto.pid 2>/dev/null || true)
-      echo "Mosquitto: started for the phone page${broker_pid:+ (pid $broker_pid)}; it stays running after the app."
+      echo "Mosquitto: started for the phone page (pid $broker_pid); it stays running after the app."
     else
+      cat "$said" >&2
       echo "Warning: Mosquitto did not start (see /var/log/mosquitto/mosquitto.log);" \
         "the table works, phones cannot follow the game." >&2
     fi
+    rm -f "$said"
   fi
 fi
 run=(run --sim "$@")
@@ -56,6 +64,6 @@ fi
 trap ':' INT
 status=0
 .venv/bin/companion "${run[@]}" || status=$?
-echo "Still running: Mosquitto${broker_pid:+ (pid $broker_pid)}, started by ./start.sh for the phone page." \
-  "Stop it with: $kill_ ${broker_pid:-\$(pidof mosquitto)}"
+echo "Still running: Mosquitto (pid $broker_pid), started by ./start.sh for the phone page." \
+  "Stop it with: $kill_ $broker_pid"
 exit "$status"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Set up everything the companion needs on Debian 12 / Raspberry Pi OS Bookworm:
+# Set up everything the companion needs on Debian 12 or 13 / Raspberry Pi OS Bookworm or Trixie:
 # missing system packages (apt-get), a .venv, and the package itself.
 # Usage: deploy/setup.sh app|test     Safe to run again: it only does what is missing.
 set -euo pipefail
@@ -26,9 +26,23 @@ if [ "$(id -u)" -ne 0 ]; then
   sudo=(sudo)
 fi
 
+# Every name an installed package answers to: its own, and the names it provides. Debian 13
+# renamed libraries for 64-bit time (libmtdev1 is libmtdev1t64 there, which provides the old
+# name), so a package asked for by its old name counts as installed when one provides it.
+installed_names() {
+  dpkg-query -W -f='${db:Status-Abbrev}|${Package}|${Provides}\n' 2>/dev/null | awk -F'|' '
+    $1 ~ /^ii/ {
+      print $2
+      n = split($3, provided, ",")
+      for (i = 1; i <= n; i++) { sub(/^[[:space:]]+/, "", provided[i]); sub(/[[:space:]].*/, "", provided[i]); print provided[i] }
+    }'
+}
+
 missing_of() {
+  local have
+  have=" $(installed_names | tr '\n' ' ') "
   for pkg in "$@"; do
-    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || echo "$pkg"
+    case "$have" in *" $pkg "*) ;; *) echo "$pkg" ;; esac
   done
 }
 
@@ -51,11 +65,13 @@ missing=$(missing_of $wanted)
 # shellcheck disable=SC2086
 [ -z "$missing" ] || apt_install $missing || exit 1
 
-# On a Pi: what pip needs to build lgpio (Raspberry Pi OS has liblgpio-dev). Without it the
-# app still runs, with touch only and a notice on the status screen, so this may fail softly.
+# On a Pi: what pip needs to build lgpio, the GPIO library. PyPI has no lgpio wheel for every
+# Python (none for Debian 13's 3.13 on a Pi), so pip may build it: with PYPI=1 its own setup
+# builds the C library it carries into the module, needing only swig and a C compiler (no
+# liblgpio-dev, which only the Raspberry Pi archive has). Without it the app still runs, with
+# touch only and a notice on the status screen, so this may fail softly.
 extras=
 [ "$mode" = test ] && extras=test
-lgpio=no
 if is_pi; then
   pi_packages=$(awk '/^\[pi\]/ { on = 1; next } /^\[/ { on = 0 } on && !/^[[:space:]]*(#|$)/ { print $1 }' \
     deploy/apt-packages.txt)
@@ -63,15 +79,23 @@ if is_pi; then
   pi_missing=$(missing_of $pi_packages)
   # shellcheck disable=SC2086
   if [ -z "$pi_missing" ] || apt_install $pi_missing; then
-    lgpio=yes
     extras=${extras:+$extras,}pi
   else
     echo "Warning: could not install the GPIO build tools; GPIO buttons stay off (touch works)." >&2
   fi
 fi
 
-# A .venv that works; a broken one (e.g. after a Python upgrade) is made anew.
-if ! .venv/bin/python -c "import sys; assert sys.version_info >= (3, 11)" 2>/dev/null; then
+# A .venv that works; a broken one is made anew, and so is one made by another Python (an
+# upgrade from Debian 12 to 13 moves python3 from 3.11 to 3.13: the old .venv's packages are
+# then out of its reach, though .venv/bin/python still runs).
+venv_works() {
+  .venv/bin/python - <<'CHECK' 2>/dev/null
+import re, sys
+made_by = re.search(r"^version(?:_info)?\s*=\s*(\d+)\.(\d+)", open(sys.prefix + "/pyvenv.cfg").read(), re.M)
+assert sys.version_info >= (3, 11) and made_by and tuple(map(int, made_by.groups())) == sys.version_info[:2]
+CHECK
+}
+if ! venv_works; then
   say "Creating .venv"
   rm -rf .venv
   python3 -m venv .venv
@@ -92,6 +116,6 @@ if [ "$covered" = no ]; then
   [ "${had_hash:-}" = "$hash" ] && [ -n "${had_extras:-}" ] && extras="$had_extras${extras:+,$extras}"
   say "Installing the companion and its pinned dependencies into .venv"
   .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
-  .venv/bin/python -m pip install -q --disable-pip-version-check -e ".${extras:+[$extras]}"
+  PYPI=1 .venv/bin/python -m pip install -q --disable-pip-version-check -e ".${extras:+[$extras]}"
   echo "$hash $extras" > "$stamp"
 fi

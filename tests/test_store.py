@@ -7,6 +7,7 @@ import pytest
 from companion.store import Store, StoreError
 from companion.store.database import WAL_CHECKPOINT_PAGES, WAL_RESERVE_PAGES
 from companion.table import Table
+from tests.support.immutable import immutable
 
 
 @pytest.fixture
@@ -264,24 +265,21 @@ def test_a_nearly_full_disk_costs_the_reserve_not_the_game(db_path, tmp_path):
 def test_a_database_it_may_only_read_still_opens_for_history(db_path):
     """A file this account may read but not write: companion history still lists its games."""
     import os
-    import subprocess
 
     store = Store(db_path)
     play(Table(store).start("tally", ["Ann", "Ben"], {}), 3)
     store.close()
-    if os.geteuid() == 0:  # root may write any file, but not one marked immutable
-        lock, unlock = ["chattr", "+i", str(db_path)], ["chattr", "-i", str(db_path)]
-        if subprocess.run(lock, capture_output=True).returncode != 0:
-            pytest.skip("this file system cannot mark a file immutable")
+    root = os.geteuid() == 0
+    if root:  # root may write any file, but not one marked immutable
+        immutable(db_path, True)
     else:
         db_path.chmod(0o444)
-        lock, unlock = None, None
     try:
         assert not os.access(db_path, os.W_OK)
         again = Store(db_path)
         assert again.latest().game == "tally" and again.latest().actions == 3
         again.close()
     finally:
-        if unlock:
-            subprocess.run(unlock, check=True)
+        if root:
+            immutable(db_path, False)
         db_path.chmod(0o644)

@@ -2,13 +2,13 @@
 saves again by itself once it can: a full disk and a read-only file made for real."""
 
 import sqlite3
-import subprocess
 
 import pytest
 
 from companion.core.errors import NotRecorded, SetupError
 from companion.store import Store
 from companion.table import Table
+from tests.support.immutable import immutable
 from tests.support.small_disk import small_disk
 
 FULL = "Not recorded: the disk is full. The game is as it was."
@@ -112,12 +112,6 @@ def test_leaving_a_game_on_a_full_disk_still_leaves(disk):
     table.close_game()
     assert table.session is None
     assert store.failure == "the disk is full"
-
-
-def immutable(path, on: bool) -> None:
-    done = subprocess.run(["chattr", "+i" if on else "-i", str(path)], capture_output=True, text=True)
-    if done.returncode != 0:
-        pytest.skip(f"cannot mark a file read-only for root here: {done.stderr.strip()}")
 
 
 def test_a_read_only_database_is_said_at_once_and_saves_again_once_it_may_write(tmp_path):

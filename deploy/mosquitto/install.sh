@@ -85,8 +85,9 @@ render "$here/companion.conf" > "$ROOT/etc/mosquitto/conf.d/companion.conf"
 if [ -z "$ROOT" ] && [ -d /run/systemd/system ]; then
     systemctl enable mosquitto
     systemctl restart mosquitto
-elif [ -z "$ROOT" ] && pgrep -x mosquitto >/dev/null; then
-    pkill -HUP -x mosquitto  # no systemd (a container): a running broker rereads its files
+elif [ -z "$ROOT" ]; then
+    # No systemd (a container): a running broker rereads its files.
+    for pid in $("$here/../pids-of.sh" mosquitto); do kill -HUP "$pid" 2>/dev/null || true; done
 fi
 
 # What was installed, so that start.sh can tell when an update needs this run again.

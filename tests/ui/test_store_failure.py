@@ -3,7 +3,6 @@ Undo buttons, Start game) says "Not recorded: the disk is full. The game is as i
 carries on; the status screen says moves are not being saved until one is; freeing space is
 all it takes to play on. A read-only database is said on the touchscreen at start."""
 
-import subprocess
 import time
 
 import pytest
@@ -12,6 +11,7 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.inputs.dicetray.sim import start_sim_tray
 from companion.inputs.start import start_inputs
+from tests.support.immutable import immutable
 from tests.support.small_disk import small_disk
 from tests.ui.test_physical_inputs import press, wait_for
 
@@ -118,8 +118,7 @@ def test_a_read_only_database_is_said_on_the_touchscreen_at_start(make_app, tmp_
     first.close()
     db = tmp_path / "data" / "companion.db"
     # Root may write any file, but not one marked immutable (SQLite then opens it read-only).
-    if subprocess.run(["chattr", "+i", str(db)], capture_output=True).returncode != 0:
-        pytest.skip("this file system cannot mark a file immutable")
+    immutable(db, True)
     try:
         again = make_app().start()
         app_text = again.app.toast.text
@@ -130,7 +129,7 @@ def test_a_read_only_database_is_said_on_the_touchscreen_at_start(make_app, tmp_
         assert again.app.toast.text == "Not recorded: the game database is read-only. The game is as it was."
         assert again.table.session.timeline.cursor == 0
     finally:
-        subprocess.run(["chattr", "-i", str(db)], check=True)
+        immutable(db, False)
     again.app.act({"type": "add", "points": 1})
     assert again.table.session.timeline.cursor == 1 and again.store.failure is None
 
