@@ -17,8 +17,6 @@ fi
 broker_up() { (exec 3<>/dev/tcp/127.0.0.1/1883) 2>/dev/null; }
 broker_started=  # this script started Mosquitto: it is left running, and the end says so
 broker_pid=
-kill_=kill
-[ "$(id -u)" -eq 0 ] || kill_="sudo kill"
 if ! broker_up; then
   if [ -d /run/systemd/system ]; then
     echo "Note: Mosquitto is not answering; try: sudo systemctl restart mosquitto" >&2
@@ -48,7 +46,7 @@ if ! broker_up; then
   fi
 fi
 run=(run --sim "$@")
-if grep -qs "Raspberry Pi" /proc/device-tree/model; then
+if grep -qs "Raspberry Pi" /sys/firmware/devicetree/base/model; then
   run=(run "$@")
 elif [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}${SDL_VIDEODRIVER:-}" ]; then
   echo "Note: no desktop found (DISPLAY and WAYLAND_DISPLAY are unset): the app may run with" \
@@ -64,6 +62,12 @@ fi
 trap ':' INT
 status=0
 .venv/bin/companion "${run[@]}" || status=$?
+# How to stop exactly it: kill is a shell command for root; through sudo it needs the kill
+# program, which a minimal Debian lacks (procps), and then a shell does it.
+stop="kill $broker_pid"
+if [ "$(id -u)" -ne 0 ]; then
+  if type -P kill >/dev/null; then stop="sudo kill $broker_pid"; else stop="sudo sh -c 'kill $broker_pid'"; fi
+fi
 echo "Still running: Mosquitto (pid $broker_pid), started by ./start.sh for the phone page." \
-  "Stop it with: $kill_ $broker_pid"
+  "Stop it with: $stop"
 exit "$status"

@@ -10,7 +10,8 @@ cd "$root"
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
-is_pi() { grep -qs "Raspberry Pi" /proc/device-tree/model; }
+# /proc/device-tree is a link to this folder on a Pi; the firmware names the board in it.
+is_pi() { grep -qs "Raspberry Pi" /sys/firmware/devicetree/base/model; }
 
 sections=(all)
 [ "$mode" = test ] && sections+=(test)
@@ -116,6 +117,9 @@ if [ "$covered" = no ]; then
   [ "${had_hash:-}" = "$hash" ] && [ -n "${had_extras:-}" ] && extras="$had_extras${extras:+,$extras}"
   say "Installing the companion and its pinned dependencies into .venv"
   .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
-  PYPI=1 .venv/bin/python -m pip install -q --disable-pip-version-check -e ".${extras:+[$extras]}"
+  # setuptools warns of every editable install that a folder named as the package may shadow it:
+  # that folder is the package here, so the warning says nothing to whoever reads it.
+  PYPI=1 PYTHONWARNINGS="ignore:Editable installation" \
+    .venv/bin/python -m pip install -q --disable-pip-version-check -e ".${extras:+[$extras]}"
   echo "$hash $extras" > "$stamp"
 fi

@@ -28,7 +28,9 @@ from tests.broadcast.conftest import Watcher
 from tests.support import booted_root
 from tests.support.booted_root import BootedRoot
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(1500)]
+# The root's Mosquitto takes this machine's ports 1883 and 9001, as the fresh-start test's does:
+# one xdist group, so that the two never run at the same time.
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1500), pytest.mark.xdist_group("host-ports-1883-9001")]
 
 REPO = Path(__file__).resolve().parents[2]
 OWNER = "pi"

@@ -68,6 +68,26 @@ exec chroot . /usr/bin/env -i container=companion-test /lib/systemd/systemd
 """
 
 
+def debootstrap(path: Path, log: Path, release: str, packages: Sequence[str], timeout: float = 600) -> None:
+    """A minimal Debian `release` at `path` with `packages`, in a mount namespace of its own so
+    that no mount debootstrap makes outlives it; it trusts what this machine trusts."""
+    cache = ["--cache-dir", str(APT_CACHE)] if APT_CACHE.is_dir() else []
+    with log.open("a") as out:
+        subprocess.run(
+            ["setpriv", "--pdeathsig", "KILL", "--", "unshare", "--mount", "--propagation", "private",
+             "--fork", "--kill-child=KILL", "debootstrap", "--variant=minbase",
+             f"--include={','.join(packages)}", *cache, release, str(path), DEBIAN],
+            stdout=out, stderr=subprocess.STDOUT, check=True, timeout=timeout,
+        )
+    # The root trusts what this machine trusts (a network that inspects TLS has its own authority).
+    host_bundle = Path("/etc/ssl/certs/ca-certificates.crt")
+    if host_bundle.exists():
+        shutil.copyfile(host_bundle, path / "usr/local/share/ca-certificates/this-machine.crt")
+    # A hostname the root's own /etc/hosts knows, as on a Pi (sudo looks it up).
+    (path / "etc/hostname").write_text("table\n")
+    (path / "etc/hosts").write_text("127.0.0.1 localhost\n127.0.1.1 table\n")
+
+
 def why_not() -> str | None:
     """Why this machine cannot build and boot a root, in plain words; None when it can."""
     if os.geteuid() != 0:
@@ -132,22 +152,7 @@ class BootedRoot:
         self.cgroups: list[Path] = []
 
     def build(self, timeout: float = 600) -> None:
-        """debootstrap, in a mount namespace of its own so that no mount it makes outlives it."""
-        cache = ["--cache-dir", str(APT_CACHE)] if APT_CACHE.is_dir() else []
-        with self.log.open("a") as out:
-            subprocess.run(
-                ["setpriv", "--pdeathsig", "KILL", "--", "unshare", "--mount", "--propagation", "private",
-                 "--fork", "--kill-child=KILL", "debootstrap", "--variant=minbase",
-                 f"--include={','.join(PACKAGES)}", *cache, "bookworm", str(self.path), DEBIAN],
-                stdout=out, stderr=subprocess.STDOUT, check=True, timeout=timeout,
-            )
-        # The root trusts what this machine trusts (a network that inspects TLS has its own authority).
-        host_bundle = Path("/etc/ssl/certs/ca-certificates.crt")
-        if host_bundle.exists():
-            shutil.copyfile(host_bundle, self.path / "usr/local/share/ca-certificates/this-machine.crt")
-        # A hostname the root's own /etc/hosts knows, as on a Pi (sudo looks it up).
-        (self.path / "etc/hostname").write_text("table\n")
-        (self.path / "etc/hosts").write_text("127.0.0.1 localhost\n127.0.1.1 table\n")
+        debootstrap(self.path, self.log, "bookworm", PACKAGES, timeout)
 
     def boot(self, timeout: float = 60) -> None:
         for parent in _cgroup_dirs():
