@@ -66,7 +66,8 @@ class Config:
     def data_dir_problem(self, *, make: bool) -> str | None:
         """What keeps the data folder from holding the games, in one line naming the key; None if fine.
 
-        `make`: create it if missing (the app); a listing only looks.
+        `make`: create it if missing (the app); a listing only looks, and a missing folder is a
+        problem for it (a typo in the path), not an empty history.
         """
         folder = self.data_dir
         where = f"[data] dir in {self.source}" if self.source else "[data] dir (the default)"
@@ -77,6 +78,11 @@ class Config:
                 folder.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 return f"cannot make the data folder {folder} ({where}): {exc.strerror or exc}"
+        elif not folder.is_dir():
+            # A listing never makes the folder. Saying "no games yet" here would hide a mistyped
+            # path behind an empty history: the table's games are somewhere else.
+            return (f"the data folder {folder} does not exist ({where} points there): "
+                    "no game has been played with this configuration; check the path")
         return None
 
 
