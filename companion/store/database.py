@@ -21,6 +21,7 @@ from companion.store import migrations
 from companion.store.clock import utc_now
 from companion.store.guard import Guarded, is_disk_trouble, reason
 from companion.store.records import GameRecord
+from companion.store.recovery import recover_into
 from companion.store.timeline import StoredTimeline
 
 log = logging.getLogger(__name__)
@@ -84,13 +85,11 @@ class Store:
             if not is_damage(exc):
                 raise StoreError(f"cannot use the game database {self.path}: {exc}") from None
             moved = self._move_aside()
-            notice = (
-                f"The game database {self.path} was damaged ({exc}). It was kept as {moved} "
-                "and a new, empty database was started."
-            )
+            db = self._open_checked()
+            notice = (f"The game database {self.path} was damaged ({exc}). It was kept as {moved} "
+                      f"and a new database was started with what could still be read: {self._recover(moved, db)}.")
             log.error(notice)
             self.notices.append(notice)
-            db = self._open_checked()
         self._guard = Guarded(db, self._open_checked)
         if not self._writable():
             # SQLite would say nothing until the first move: the touchscreen says it at once.
@@ -268,6 +267,15 @@ class Store:
             except sqlite3.OperationalError as exc:
                 log.warning("The game log could not be reset after reserving it (%s)", exc)
             db.execute(f"PRAGMA wal_autocheckpoint = {WAL_CHECKPOINT_PAGES}")
+
+    def _recover(self, moved: Path, db: sqlite3.Connection) -> str:
+        """Copy the games still readable in the file set aside into the new one; say how it went."""
+        try:
+            return recover_into(moved, db).words()
+        except (sqlite3.Error, OSError) as exc:
+            # A full disk, say: the table starts all the same, with the file kept for later.
+            log.error("the games of %s could not be copied: %s", moved, exc)
+            return f"nothing, its games could not be copied ({reason(exc)})"
 
     def _move_aside(self) -> Path:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
