@@ -99,3 +99,41 @@ def test_a_game_without_its_docs_is_told_which_files_to_write(tmp_path):
     found = undocumented(tally, tmp_path)
     assert found and all(line.startswith("docs/actions/tally.md ") for line in found), found
     assert not any("'add'" in line for line in found), "the example given is found"
+
+
+def rolled_faces(game_id: str) -> set[str]:
+    """Every face the game's roll action offered at some point of its scripts (tests/games/<id>/scripts)."""
+    from companion.core.fields import Choice
+    from companion.replay import replay
+
+    seen: set = set()
+    for script in sorted((ROOT / "tests" / "games" / game_id / "scripts").glob("*.jsonl")):
+        header, *moves = [line for line in script.read_text().splitlines() if line.strip()]
+        session = replay([header])
+        for move in [None, *moves]:
+            if move is not None:
+                session.dispatch(json.loads(move))
+            spec = session.expected().spec("roll")
+            face = spec.fields.get("face") if spec is not None else None
+            if isinstance(face, Choice):
+                seen |= set(face.values)
+    return seen
+
+
+@pytest.mark.parametrize("game_id", games.known())
+def test_a_game_that_rolls_declares_its_die_with_the_faces_its_roll_takes(game_id):
+    """The dice tray rolls what `Game.die` says (docs/dicetray-protocol.md): faces as strings,
+    the very values the roll's `face` takes, and a die the tray can roll."""
+    from companion.inputs.dicetray.pico import frames
+
+    game = games.get(game_id)
+    offered = rolled_faces(game_id)
+    if game.die is None:
+        assert not offered, f"{game.title} rolls {sorted(map(str, offered))}: declare them as its die (Game.die)"
+        return
+    assert all(isinstance(face, str) for face in game.die), f"{game.title}'s die faces must be strings: {game.die}"
+    assert frames.split_faces(frames.join_faces(game.die)) == tuple(game.die), (
+        f"{game.title}'s die {game.die} is not one the tray can roll: 2 to 20 distinct words of "
+        "letters, digits, _ or - (docs/dicetray-protocol.md)")
+    assert offered, f"{game.title} declares a die but none of its scripts reaches a roll"
+    assert offered <= set(game.die), f"{game.title} rolls {sorted(offered - set(game.die))}, not on its die"
