@@ -16,6 +16,7 @@ import pytest
 from companion.core.errors import RuleError
 from companion.core.fields import Choice, Pick
 from companion.core.game import ActionSpec, Expected, Game
+from companion import games
 from companion.core.session import Session
 from companion.games.bondcones import BondCones
 from companion.inputs.dicetray.driver import DiceTray
@@ -199,3 +200,25 @@ def test_an_older_tray_keeps_working_for_a_game_whose_die_it_has(old_tray):
         (outcome,) = table.app.run_pending()
         assert outcome.kind in ("applied", "refused") and outcome.kind != "ignored"
         assert session.timeline.cursor == (1 if outcome.applied else 0)
+
+
+@pytest.mark.parametrize("game_id", [g for g in games.known() if games.get(g).die])
+def test_every_game_with_a_die_has_the_simulated_tray_roll_it(tmp_path, monkeypatch, game_id):
+    """A game that declares its die is played with the tray's rolls of that die: no firmware change."""
+    game = games.get(game_id)
+    monkeypatch.setattr(tray_logic, "ROLLING_MS", 20)
+    other = ("heads", "tails") if set(game.die) != {"heads", "tails"} else ("up", "down")
+    sim = SimTray(other, link=tmp_path / "dicetray", random_bytes=random.Random(3).randbytes).start()
+    table = Table(sim.device)
+    with sim, table.tray:
+        wait_until(lambda: table.tray.faces == other)  # whatever die the tray rolled before
+        session = table.play(game)
+        wait_until(lambda: table.tray.fits(game.die))
+        assert sim.tray.faces == tuple(game.die)
+        rolled = table.rolls(3, sim.press_roll)
+        assert rolled and all(o.kind in ("applied", "refused", "ignored") for o in rolled)
+        assert not [o for o in rolled if "does not roll this game's die" in o.message]
+        assert table.tray.receiver.counts["unknown_face"] == 0
+        faces = [a["face"] for a in (session.timeline.action(i) for i in range(session.timeline.cursor))
+                 if a["type"] == "roll"]
+        assert faces and set(faces) <= set(game.die)
