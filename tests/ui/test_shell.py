@@ -397,6 +397,25 @@ def test_a_damaged_database_is_announced_on_the_touchscreen_and_kept(make_app, t
     assert app.app.toast.opacity == 1 and "was damaged" in app.app.toast.text
 
 
+def test_a_damaged_database_gives_up_its_readable_games_to_the_history(make_app, tmp_path):
+    """Garbage over a page in the middle of the file: the games still readable are in the new
+    database, the touchscreen says how many, and the history screen lists them."""
+    from tests.test_store_recovery import pages_of, play_evening, readable_games, scribble
+
+    path = play_evening(tmp_path / "data")
+    actions = pages_of(path, "actions")
+    scribble(path, actions[len(actions) // 2])
+    good, bad = readable_games(path)
+    app = make_app().start()
+    app.frames(2)
+    assert f"{len(good)} games saved, {len(bad)} could not be read" in app.app.toast.text
+    app.screenshot("damaged-database-games-saved")
+    app.app.go("history")
+    app.frames(3)
+    app.screenshot("history-after-a-damaged-database")
+    assert len(app.app.screen("history").rows.children) == len(good), "one row a saved game"
+
+
 def test_a_game_that_cannot_be_resumed_is_set_aside_and_the_table_starts(make_app, monkeypatch):
     from companion import games
     from tests.support.tally import Tally
