@@ -187,3 +187,33 @@ def test_a_file_whose_every_page_is_garbage_starts_an_empty_database_and_says_so
     assert "no game could be read from it" in store.notices[0]
     assert store.latest() is None
     store.close()
+
+
+def sqlite3_recovers() -> str | None:
+    """Why this machine's sqlite3 program cannot run .recover, or None when it can."""
+    program = shutil.which("sqlite3")
+    if program is None:
+        return "the sqlite3 program is not installed"
+    probe = subprocess.run([program, ":memory:", ".recover"], capture_output=True, text=True, timeout=30)
+    if probe.returncode != 0 or probe.stderr.strip():
+        return f"this sqlite3 program cannot run .recover ({probe.stderr.strip()[:80]}; Debian 12's is built without sqlite_dbpage)"
+    return None
+
+
+CANNOT_RECOVER = sqlite3_recovers()
+
+
+@pytest.mark.skipif(CANNOT_RECOVER is not None, reason=str(CANNOT_RECOVER))
+def test_sqlite_recovery_reads_the_games_where_the_sqlite3_program_can(evening, tmp_path):
+    from companion.store.recovery import recover_into
+
+    path, _ = evening
+    actions = pages_of(path, "actions")
+    scribble(path, actions[len(actions) // 2])
+    good, bad = readable_games(path)
+    new = Store(tmp_path / "new" / "companion.db")
+    found = recover_into(path, new.db)
+    assert "SQLite's recovery" in found.how
+    assert (found.saved, found.lost) == (len(good), len(bad))
+    assert {r.id for r in new.history()} == good
+    new.close()
