@@ -100,7 +100,7 @@ def test_history_never_writes_a_damaged_database_stays_where_it_is(tmp_path, cap
     assert main(["history", "--config", str(config)]) == 2
     err = one_line(capsys)
     assert f"companion history: the game database {db} is damaged" in err
-    assert "starts a new one when it next starts" in err
+    assert "starts a new one when it next starts, with the games still readable in it" in err
     assert sorted(os.listdir(db.parent)) == before, "nothing moved aside, nothing created"
 
 

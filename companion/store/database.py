@@ -148,7 +148,8 @@ class Store:
             raise StoreError(f"no game database at {self.path}: no game has been played with this configuration")
         if self.path.stat().st_size == 0:
             raise StoreError(f"the game database {self.path} is damaged (the file is empty); "
-                             "the table keeps it aside and starts a new one when it next starts")
+                             "the table keeps it aside and starts a new one when it next starts, "
+                             "with the games still readable in it")
         uri = "file:" + urllib.parse.quote(str(self.path.resolve())) + "?mode=ro"
         try:
             db = sqlite3.connect(uri, uri=True, check_same_thread=False)
@@ -171,7 +172,8 @@ class Store:
         except sqlite3.DatabaseError as exc:
             if is_damage(exc) or "no companion games" in str(exc):
                 raise StoreError(f"the game database {self.path} is damaged ({exc}); the table keeps it "
-                                 "aside and starts a new one when it next starts") from None
+                                 "aside and starts a new one when it next starts, with the games still "
+                                 "readable in it") from None
             raise StoreError(f"cannot read the game database {self.path}: {exc}") from None
         return db
 

@@ -222,3 +222,21 @@ def test_every_game_with_a_die_has_the_simulated_tray_roll_it(tmp_path, monkeypa
         faces = [a["face"] for a in (session.timeline.action(i) for i in range(session.timeline.cursor))
                  if a["type"] == "roll"]
         assert faces and set(faces) <= set(game.die)
+
+
+def test_companion_run_sim_tells_its_simulated_tray_the_games_die(tmp_path, monkeypatch):
+    """`companion run --sim` starts the simulated tray with the Dice Cone; a six-sided game changes it."""
+    from companion.config import load
+    from companion.inputs.start import start_inputs
+
+    session = None
+    config = tmp_path / "config.toml"
+    config.write_text(f'[data]\ndir = "{tmp_path}"\n')
+    with start_inputs(load(config), lambda: session, on_control=lambda name: None,
+                      on_roll=lambda face, info: None, sim=True) as inputs:
+        wait_until(lambda: inputs.tray.connected, timeout=3)
+        assert inputs.tray.faces == CONE
+        session = Session(Sixes(), ["Ann", "Ben"])
+        inputs.router.refresh()  # what the app does when a game starts
+        wait_until(lambda: inputs.sim_tray.tray.faces == D6 and inputs.tray.faces == D6)
+        assert inputs.statuses()[1].detail.endswith("die 1 2 3 4 5 6")
