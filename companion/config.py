@@ -29,7 +29,9 @@ def default_path() -> Path:
 SCHEMA: tuple[Key, ...] = (
     Key("table", "name", "Game table", "The table's name, shown on the status screen and on phones."),
     Key("table", "id", "table1", "Short id of this table; part of its MQTT topics.", topic_word),
-    Key("data", "dir", "~/.local/share/companion", "Folder for the game database (games and history).",
+    Key("data", "dir", "~/.local/share/companion",
+        "Folder for the game database (games and history). The app makes it; `companion history`, "
+        "`stats` and `export` never do, and say so when it does not exist.",
         folder_path),
     Key("display", "fullscreen", False, "Fill the screen (the Pi's touchscreen) instead of a window."),
     Key("display", "width", 800, "Window width in pixels when not fullscreen.", between(320, 7680)),
@@ -66,7 +68,8 @@ class Config:
     def data_dir_problem(self, *, make: bool) -> str | None:
         """What keeps the data folder from holding the games, in one line naming the key; None if fine.
 
-        `make`: create it if missing (the app); a listing only looks.
+        `make`: create it if missing (the app); a listing only looks, and a missing folder is a
+        problem for it (a typo in the path), not an empty history.
         """
         folder = self.data_dir
         where = f"[data] dir in {self.source}" if self.source else "[data] dir (the default)"
@@ -77,6 +80,11 @@ class Config:
                 folder.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 return f"cannot make the data folder {folder} ({where}): {exc.strerror or exc}"
+        elif not folder.is_dir():
+            # A listing never makes the folder. Saying "no games yet" here would hide a mistyped
+            # path behind an empty history: the table's games are somewhere else.
+            return (f"the data folder {folder} does not exist ({where} points there): "
+                    "no game has been played with this configuration; check the path")
         return None
 
 

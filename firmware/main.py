@@ -20,10 +20,10 @@ from pico import tray as tray_logic
 
 # -- the tray's wiring (hardware/README.md); change it here if yours differs ------------------
 
-FACES = tray_logic.DEFAULT_FACES  # as the table shows them; one LED per face below
+FACES = tray_logic.DEFAULT_FACES  # at power-up; the table then says which die its game rolls (DIE)
 ROLL_BUTTON = 15  # GP15 (pin 20), button to GND
 TILT_SWITCH = 14  # GP14 (pin 19), ball tilt switch to GND; None if not fitted
-FACE_LEDS = (2, 3, 4, 5, 6, 7)  # GP2-GP7 (pins 4-7, 9, 10), each LED + 330 ohm to GND
+FACE_LEDS = (2, 3, 4, 5, 6, 7)  # GP2-GP7 (pins 4-7, 9, 10), each LED + 330 ohm to GND; the nth face lights the nth
 READY_LED = 8  # GP8 (pin 11): lit while the table waits for a roll
 BATTERY_ADC = None  # e.g. 28 (GP28/ADC2) with a 1:2 divider from a Li-ion cell; None on USB power
 SETTLE_MS = 20  # the roll button counts once it has been steady this long
@@ -54,6 +54,11 @@ class Leds:
 
     def clear(self):
         self.show_face(-1)
+
+    def die(self, faces):
+        # One LED per face, in order: a die of more faces than LEDs lights none for the faces
+        # beyond the last LED (the table's screen shows every roll).
+        self.clear()
 
 
 class Button:

@@ -100,15 +100,28 @@ def test_history_never_writes_a_damaged_database_stays_where_it_is(tmp_path, cap
     assert main(["history", "--config", str(config)]) == 2
     err = one_line(capsys)
     assert f"companion history: the game database {db} is damaged" in err
-    assert "starts a new one when it next starts" in err
+    assert "starts a new one when it next starts, with the games still readable in it" in err
     assert sorted(os.listdir(db.parent)) == before, "nothing moved aside, nothing created"
 
 
 def test_history_with_no_database_creates_nothing(tmp_path, capsys):
+    (tmp_path / "data").mkdir()
     config = config_with_data_dir(tmp_path, str(tmp_path / "data"))
     assert main(["history", "--config", str(config)]) == 0
     assert capsys.readouterr().out.strip() == "No finished games yet."
-    assert not (tmp_path / "data").exists()
+    assert list((tmp_path / "data").iterdir()) == []
+
+
+@pytest.mark.parametrize("command", [["history"], ["history", "--json"], ["stats"], ["export"]])
+def test_a_listing_whose_data_folder_does_not_exist_says_so_and_where_the_config_points(tmp_path, capsys, command):
+    """A typo in [data] dir must not pass for an empty history: the games are elsewhere."""
+    (tmp_path / "data").mkdir()
+    config = config_with_data_dir(tmp_path, str(tmp_path / "dtaa"))
+    assert main([*command, "--config", str(config)]) == 2
+    err = one_line(capsys)
+    assert f"the data folder {tmp_path / 'dtaa'} does not exist ([data] dir in {config} points there)" in err
+    assert "No finished games" not in err
+    assert not (tmp_path / "dtaa").exists(), "a listing makes no folder"
 
 
 def test_history_run_by_root_leaves_every_file_to_the_tables_account(tmp_path, capsys):

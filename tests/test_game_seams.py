@@ -7,6 +7,7 @@ companion/web/games/<id>.js, docs/rules/<id>.md, docs/actions/<id>.md and tests/
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -56,15 +57,83 @@ def test_the_check_finds_a_game_named_where_it_does_not_belong(tmp_path):
     ]
 
 
+def undocumented(game, root: Path = ROOT) -> list[str]:
+    """What docs/new-game.md asks of a game's docs that `root` lacks, each naming the file to write."""
+    rules = root / "docs" / "rules" / f"{game.id}.md"
+    actions = root / "docs" / "actions" / f"{game.id}.md"
+    missing = []
+    if not rules.is_file():
+        missing.append(f"docs/rules/{game.id}.md is missing: write it with every ruling the rulebook "
+                       "does not make, each with its reason (docs/new-game.md)")
+    if not actions.is_file():
+        missing.append(f"docs/actions/{game.id}.md is missing: write it with a JSON example of each of "
+                       f"the game's actions ({', '.join(game.actions)}), its options and its control "
+                       "bindings (docs/new-game.md)")
+        return missing
+    text = actions.read_text(encoding="utf-8")
+    examples = {json.loads(m).get("type") for m in re.findall(r'^\{"type": .*\}$', text, flags=re.M)}
+    missing += [f"docs/actions/{game.id}.md has no JSON example of the action {kind!r}"
+                for kind in game.actions if kind not in examples]
+    missing += [f"docs/actions/{game.id}.md does not name the option `{option.name}`"
+                for option in game.options if f"`{option.name}`" not in text]
+    return missing
+
+
 @pytest.mark.parametrize("game_id", games.known())
 def test_every_game_has_its_rulings_and_its_actions_documented(game_id):
-    import json
+    assert undocumented(games.get(game_id)) == []
+
+
+def test_a_game_without_its_docs_is_told_which_files_to_write(tmp_path):
+    tally = games.get("tally")
+    assert undocumented(tally, tmp_path) == [
+        "docs/rules/tally.md is missing: write it with every ruling the rulebook does not make, each with "
+        "its reason (docs/new-game.md)",
+        f"docs/actions/tally.md is missing: write it with a JSON example of each of the game's actions "
+        f"({', '.join(tally.actions)}), its options and its control bindings (docs/new-game.md)",
+    ]
+    (tmp_path / "docs" / "actions").mkdir(parents=True)
+    (tmp_path / "docs" / "rules").mkdir()
+    (tmp_path / "docs" / "rules" / "tally.md").write_text("# Tally\n")
+    (tmp_path / "docs" / "actions" / "tally.md").write_text('{"type": "add", "by": "Ann", "points": 3}\n')
+    found = undocumented(tally, tmp_path)
+    assert found and all(line.startswith("docs/actions/tally.md ") for line in found), found
+    assert not any("'add'" in line for line in found), "the example given is found"
+
+
+def rolled_faces(game_id: str) -> set[str]:
+    """Every face the game's roll action offered at some point of its scripts (tests/games/<id>/scripts)."""
+    from companion.core.fields import Choice
+    from companion.replay import replay
+
+    seen: set = set()
+    for script in sorted((ROOT / "tests" / "games" / game_id / "scripts").glob("*.jsonl")):
+        header, *moves = [line for line in script.read_text().splitlines() if line.strip()]
+        session = replay([header])
+        for move in [None, *moves]:
+            if move is not None:
+                session.dispatch(json.loads(move))
+            spec = session.expected().spec("roll")
+            face = spec.fields.get("face") if spec is not None else None
+            if isinstance(face, Choice):
+                seen |= set(face.values)
+    return seen
+
+
+@pytest.mark.parametrize("game_id", games.known())
+def test_a_game_that_rolls_declares_its_die_with_the_faces_its_roll_takes(game_id):
+    """The dice tray rolls what `Game.die` says (docs/dicetray-protocol.md): faces as strings,
+    the very values the roll's `face` takes, and a die the tray can roll."""
+    from companion.inputs.dicetray.pico import frames
 
     game = games.get(game_id)
-    actions = ROOT / "docs" / "actions" / f"{game_id}.md"
-    assert (ROOT / "docs" / "rules" / f"{game_id}.md").exists(), f"docs/rules/{game_id}.md is missing"
-    text = actions.read_text()
-    examples = [json.loads(m) for m in re.findall(r'^\{"type": .*\}$', text, flags=re.M)]
-    assert set(game.actions) <= {e["type"] for e in examples}, "an action has no JSON example"
-    for option in game.options:
-        assert f"`{option.name}`" in text, f"the option {option.name} is not in docs/actions/{game_id}.md"
+    offered = rolled_faces(game_id)
+    if game.die is None:
+        assert not offered, f"{game.title} rolls {sorted(map(str, offered))}: declare them as its die (Game.die)"
+        return
+    assert all(isinstance(face, str) for face in game.die), f"{game.title}'s die faces must be strings: {game.die}"
+    assert frames.split_faces(frames.join_faces(game.die)) == tuple(game.die), (
+        f"{game.title}'s die {game.die} is not one the tray can roll: 2 to 20 distinct words of "
+        "letters, digits, _ or - (docs/dicetray-protocol.md)")
+    assert offered, f"{game.title} declares a die but none of its scripts reaches a roll"
+    assert offered <= set(game.die), f"{game.title} rolls {sorted(offered - set(game.die))}, not on its die"

@@ -93,6 +93,7 @@ def test_stats_as_lines(played):
 
 
 def test_stats_and_export_with_no_database_yet_create_none(tmp_path):
+    (tmp_path / "data").mkdir()
     (tmp_path / "config.toml").write_text(f'[data]\ndir = "{tmp_path / "data"}"\n')
     assert companion(tmp_path, "stats").stdout == "No finished games yet.\n"
     assert companion(tmp_path, "export", "--format", "json").stdout == "[]\n"

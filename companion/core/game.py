@@ -124,6 +124,10 @@ class Game(ABC):
     actions: ClassVar[Mapping[str, frozenset[str]]] = {}
     # Offered on the table's menu; False for a game kept for tests and as an example.
     listed: ClassVar[bool] = True
+    # The die the game rolls, its faces as strings exactly as its roll action's `face` takes them
+    # ("1" ... "6", or words like "peek"): the table tells the dice tray to roll these faces when
+    # the game starts or resumes. None for a game without a die.
+    die: ClassVar[tuple[str, ...] | None] = None
 
     @abstractmethod
     def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> State:

@@ -82,10 +82,18 @@ def route_control(session: Session | None, control: str, source: str = "gpio", *
     faces = roll_faces(expected)
     if not faces:
         return Outcome(IGNORED, NO_ROLL_EXPECTED, source)
-    if tray is not None and tray.connected and tray.request_roll():
+    if tray_rolls(tray, session) and tray.request_roll():
         return Outcome(SENT, "Rolling on the dice tray", source)
     return _dispatch(session, {"type": "roll", "face": secrets.choice(faces), "source": source},
                      "Rolled electronically")
+
+
+def tray_rolls(tray: Any, session: Session) -> bool:
+    """Whether the dice tray is connected and rolls the game's own die (any die, for a game that declares none)."""
+    if tray is None or not tray.connected:
+        return False
+    fits = getattr(tray, "fits", None)
+    return fits is None or fits(session.game.die)
 
 
 def roll_faces(expected: Expected) -> tuple[str, ...]:
@@ -120,7 +128,7 @@ class Router:
             lambda dt: show(router.control(name))))
         tray = DiceTray(..., on_roll=lambda face, info: Clock.schedule_once(
             lambda dt: show(router.roll(face, info))))
-        session listener: router.refresh()   # keeps the tray's ready light right
+        session listener: router.refresh()   # keeps the tray's die and its ready light right
     """
 
     def __init__(self, session: Callable[[], Session | None], tray: Any = None) -> None:
@@ -133,7 +141,16 @@ class Router:
         return outcome
 
     def roll(self, face: str, info: dict[str, Any] | None = None) -> Outcome:
-        outcome = route_roll(self._session(), face, "tray")
+        session = self._session()
+        die = session.game.die if session is not None else None
+        fits = getattr(self.tray, "fits", None)
+        if die and fits is not None and not fits(die) and session.expected().allows("roll"):
+            # A tray still rolling another die (or an older one that cannot be told): its faces
+            # would be refused, or skew the game's odds.
+            problem = self.tray.die_problem or f"the dice tray does not roll this game's die ({' '.join(die)}) yet"
+            outcome = Outcome(IGNORED, f"Roll ignored: {problem}", "tray")
+        else:
+            outcome = route_roll(session, face, "tray")
         self.refresh()
         return outcome
 
@@ -142,4 +159,6 @@ class Router:
         if self.tray is None:
             return
         session = self._session()
+        if session is not None and hasattr(self.tray, "use_die"):
+            self.tray.use_die(session.game.die)  # a game started or resumed: the tray rolls its die
         self.tray.arm(session is not None and session.expected().allows("roll"))

@@ -21,6 +21,7 @@ from companion.store import migrations
 from companion.store.clock import utc_now
 from companion.store.guard import Guarded, is_disk_trouble, reason
 from companion.store.records import GameRecord
+from companion.store.recovery import recover_into
 from companion.store.timeline import StoredTimeline
 
 log = logging.getLogger(__name__)
@@ -84,13 +85,11 @@ class Store:
             if not is_damage(exc):
                 raise StoreError(f"cannot use the game database {self.path}: {exc}") from None
             moved = self._move_aside()
-            notice = (
-                f"The game database {self.path} was damaged ({exc}). It was kept as {moved} "
-                "and a new, empty database was started."
-            )
+            db = self._open_checked()
+            notice = (f"The game database {self.path} was damaged ({exc}). It was kept as {moved} "
+                      f"and a new database was started with what could still be read: {self._recover(moved, db)}.")
             log.error(notice)
             self.notices.append(notice)
-            db = self._open_checked()
         self._guard = Guarded(db, self._open_checked)
         if not self._writable():
             # SQLite would say nothing until the first move: the touchscreen says it at once.
@@ -149,7 +148,8 @@ class Store:
             raise StoreError(f"no game database at {self.path}: no game has been played with this configuration")
         if self.path.stat().st_size == 0:
             raise StoreError(f"the game database {self.path} is damaged (the file is empty); "
-                             "the table keeps it aside and starts a new one when it next starts")
+                             "the table keeps it aside and starts a new one when it next starts, "
+                             "with the games still readable in it")
         uri = "file:" + urllib.parse.quote(str(self.path.resolve())) + "?mode=ro"
         try:
             db = sqlite3.connect(uri, uri=True, check_same_thread=False)
@@ -172,7 +172,8 @@ class Store:
         except sqlite3.DatabaseError as exc:
             if is_damage(exc) or "no companion games" in str(exc):
                 raise StoreError(f"the game database {self.path} is damaged ({exc}); the table keeps it "
-                                 "aside and starts a new one when it next starts") from None
+                                 "aside and starts a new one when it next starts, with the games still "
+                                 "readable in it") from None
             raise StoreError(f"cannot read the game database {self.path}: {exc}") from None
         return db
 
@@ -268,6 +269,15 @@ class Store:
             except sqlite3.OperationalError as exc:
                 log.warning("The game log could not be reset after reserving it (%s)", exc)
             db.execute(f"PRAGMA wal_autocheckpoint = {WAL_CHECKPOINT_PAGES}")
+
+    def _recover(self, moved: Path, db: sqlite3.Connection) -> str:
+        """Copy the games still readable in the file set aside into the new one; say how it went."""
+        try:
+            return recover_into(moved, db).words()
+        except (sqlite3.Error, OSError) as exc:
+            # A full disk, say: the table starts all the same, with the file kept for later.
+            log.error("the games of %s could not be copied: %s", moved, exc)
+            return f"nothing, its games could not be copied ({reason(exc)})"
 
     def _move_aside(self) -> Path:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")

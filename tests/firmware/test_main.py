@@ -128,3 +128,18 @@ def test_holding_the_roll_button_at_power_up_leaves_the_repl_alone(firmware, mon
     firmware.main()  # returns at once: the REPL (and mpremote) keep working
     assert firmware.micropython.kbd_intr_calls == []
     assert all(pin(firmware, n).value() == 1 for n in firmware.FACE_LEDS)
+
+
+def test_the_tray_rolls_the_die_the_table_names_and_lights_the_led_of_its_face(firmware, program):
+    program.step((frames.encode("STATE", 1, ()) + "\r\n").encode())
+    program.step((frames.encode("DIE", 2, ("1|2|3|4|5|6",)) + "\r\n").encode())
+    assert kinds(program.sent)[-2:] == ["HELLO", "ACK"]
+    assert program.tray.faces == ("1", "2", "3", "4", "5", "6")
+    program.step((frames.encode("ROLL", 3, ()) + "\r\n").encode())
+    for _ in range(80):
+        firmware.time.advance(10)
+        program.step()
+    (roll,) = [frames.parse(line, frames.FROM_TRAY) for line in program.sent if line.startswith("$ROLL")]
+    face = roll[2][0]
+    assert face in ("1", "2", "3", "4", "5", "6")
+    assert [led.value() for led in program.leds.faces] == [1 if f == face else 0 for f in "123456"]

@@ -5,7 +5,7 @@ import os
 import pytest
 
 from companion.inputs.dicetray.pico import frames
-from companion.inputs.dicetray.pico.tray import DEFAULT_FACES, ROLLING_MS, STATUS_EVERY_MS, Tray
+from companion.inputs.dicetray.pico.tray import DEFAULT_FACES, FIRMWARE, ROLLING_MS, STATUS_EVERY_MS, Tray
 
 
 class Display:
@@ -29,6 +29,9 @@ class Display:
 
     def clear(self):
         self.face = None
+
+    def die(self, faces):
+        self.faces = tuple(faces)
 
 
 @pytest.fixture
@@ -61,7 +64,7 @@ def command(tray, kind, seq, *fields):
 
 def test_it_says_hello_with_its_faces_at_power_up(tray, sent):
     assert read(sent) == [
-        ("HELLO", 1, ("1A2B", "1.0.0", "1|2|3|4|peek|bondo")),
+        ("HELLO", 1, ("1A2B", FIRMWARE, "1|2|3|4|peek|bondo")),
         ("STATUS", 2, ("ok", "", "0", "0")),
     ]
 
@@ -83,7 +86,7 @@ def test_state_request_is_answered_with_hello_status_and_ack(tray, sent):
     read(sent)
     command(tray, "STATE", 500)
     assert [(k, f) for k, _, f in read(sent)] == [
-        ("HELLO", ("1A2B", "1.0.0", "1|2|3|4|peek|bondo")),
+        ("HELLO", ("1A2B", FIRMWARE, "1|2|3|4|peek|bondo")),
         ("STATUS", ("ok", "", "0", "0")),
         ("ACK", ("500", "STATE", "ok")),
     ]
@@ -160,3 +163,47 @@ def test_sequence_numbers_wrap_after_65535(tray, sent):
 def test_faces_must_be_plain_words():
     with pytest.raises(ValueError):
         Tray(("1", "two words"), "0001", os.urandom, print, Display())
+
+
+def roll_once(tray, sent):
+    tray.press("button")
+    for _ in range(ROLLING_MS // 10):
+        tray.tick(10)
+    return [f[0] for k, _, f in read(sent) if k == "ROLL"]
+
+
+def test_the_table_tells_the_tray_its_games_die_and_every_roll_is_of_that_die(tray, sent, display):
+    """A six-sided die: every face comes up, none of BondCones' Dice Cone does."""
+    command(tray, "STATE", 1)
+    read(sent)
+    command(tray, "DIE", 2, "1|2|3|4|5|6")
+    assert [(k, f) for k, _, f in read(sent)] == [
+        ("HELLO", ("1A2B", FIRMWARE, "1|2|3|4|5|6")),  # the table checks rolls against this
+        ("ACK", ("2", "DIE", "ok")),
+    ]
+    assert display.faces == ("1", "2", "3", "4", "5", "6")
+    seen = [face for _ in range(300) for face in roll_once(tray, sent)]
+    assert len(seen) == 300 and set(seen) == {"1", "2", "3", "4", "5", "6"}
+    # Told back to BondCones' die (a game of it starts), it rolls that die again.
+    command(tray, "DIE", 3, "1|2|3|4|peek|bondo")
+    assert read(sent)[0][2][2] == "1|2|3|4|peek|bondo"
+    assert {face for _ in range(200) for face in roll_once(tray, sent)} == set(DEFAULT_FACES)
+
+
+def test_a_roll_of_the_old_die_still_spinning_is_dropped_when_the_die_changes(tray, sent):
+    command(tray, "STATE", 1)
+    tray.press("button")
+    tray.tick(100)
+    command(tray, "DIE", 2, "heads|tails")
+    for _ in range(ROLLING_MS // 10 + 5):
+        tray.tick(10)
+    assert "ROLL" not in [k for k, _, _ in read(sent)]
+    assert set(roll_once(tray, sent)) <= {"heads", "tails"}
+
+
+def test_a_die_that_is_not_a_die_is_dropped_and_the_tray_keeps_its_own(tray, sent):
+    command(tray, "STATE", 1)
+    read(sent)
+    command(tray, "DIE", 2, "1|1")  # faces must be distinct
+    command(tray, "DIE", 3, "one")  # and two at least
+    assert read(sent) == [] and tray.dropped == 2 and tray.faces == DEFAULT_FACES

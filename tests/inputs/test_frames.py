@@ -110,7 +110,7 @@ def test_the_examples_in_the_protocol_document_are_valid_frames():
     assert len(examples) >= 9
     for line in examples:
         kind = line[1:].split(",")[0]
-        types = frames.FROM_HOST if kind in ("STATE", "ARM", "PING", "IDENT") or line.startswith("$ROLL,16") else frames.FROM_TRAY
+        types = frames.FROM_HOST if kind in ("STATE", "ARM", "PING", "IDENT", "DIE") or line.startswith("$ROLL,16") else frames.FROM_TRAY
         frames.parse(line, types)
 
 

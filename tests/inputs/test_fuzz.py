@@ -25,7 +25,7 @@ FIELD_RULES = {
     "HELLO": [r"[0-9A-F]{4}", r"[0-9]+(\.[0-9]+)*", r"[A-Za-z0-9_-]{1,12}(\|[A-Za-z0-9_-]{1,12}){1,19}"],
     "ROLL": [r"[A-Za-z0-9_-]{1,12}", r"button|tilt|host"],
     "STATUS": [r"ok|warn|fault", r"|100|[1-9]?[0-9]", r"[01]", r"0|[1-9][0-9]{0,4}"],
-    "ACK": [r"0|[1-9][0-9]{0,4}", r"PING|STATE|ARM|IDENT|ROLL", r"ok|busy"],
+    "ACK": [r"0|[1-9][0-9]{0,4}", r"PING|STATE|ARM|IDENT|ROLL|DIE", r"ok|busy"],
 }
 
 

@@ -53,6 +53,10 @@ def test_every_game_on_the_menu_has_a_fixture_of_its_games():
 
 @pytest.mark.parametrize("fixture", FIXTURES, ids=lambda p: p.stem)
 def test_every_game_of_an_earlier_release_is_found_with_its_story_and_result(fixture, tmp_path):
+    every_game_is_found(fixture, tmp_path)
+
+
+def every_game_is_found(fixture: Path, tmp_path: Path) -> None:
     store, manifest = opened(fixture, tmp_path)
     assert manifest["games"], "a fixture without games proves nothing"
     ids = [row[0] for row in store.db.execute("SELECT id FROM games ORDER BY id")]
@@ -104,3 +108,54 @@ def test_an_updated_database_has_the_schema_of_a_new_one(fixture, tmp_path):
     fresh = sqlite3.connect(":memory:")
     fresh.executescript(resources.files("companion.store").joinpath("schema.sql").read_text())
     assert _schema(store.db) == _schema(fresh), "schema.sql and migrations.py must agree"
+
+
+def test_a_new_games_fixture_is_written_from_its_own_scripts(tmp_path):
+    """A game added by its folders alone (here the example game, which has no line in
+    write_fixtures.PLAYERS) gets its fixture by the command test_every_game_on_the_menu_... names."""
+    from tests.store import write_fixtures
+
+    assert "tally" not in write_fixtures.PLAYERS
+    folder = tmp_path / "fixtures"
+    folder.mkdir()
+    assert write_fixtures.main(["tally", "--into", str(folder)]) == 0
+    written = sorted(p.name for p in folder.iterdir())
+    assert written == [f"tally.schema{SCHEMA_VERSION}.db", f"tally.schema{SCHEMA_VERSION}.json"]
+    manifest = json.loads((folder / written[1]).read_text())
+    assert [g["status"] for g in manifest["games"]] == ["finished", "abandoned", "playing"]
+    (tmp_path / "opened").mkdir()
+    every_game_is_found(folder / written[0], tmp_path / "opened")
+
+
+def test_a_fixture_that_cannot_be_written_leaves_nothing_behind(tmp_path, monkeypatch, capsys):
+    """Stopped halfway, the command leaves no database for the fixture tests to trip on."""
+    from tests.store import write_fixtures
+
+    folder = tmp_path / "fixtures"
+    folder.mkdir()
+    played = write_fixtures._play_script
+    calls = []
+
+    def fails_on_the_third_game(*args):
+        calls.append(args)
+        if len(calls) == 3:
+            raise RuntimeError("the power went off")
+        return played(*args)
+
+    monkeypatch.setattr(write_fixtures, "_play_script", fails_on_the_third_game)
+    with pytest.raises(RuntimeError, match="power"):
+        write_fixtures.main(["tally", "--into", str(folder)])
+    assert list(folder.iterdir()) == [], "nothing half-written"
+
+
+def test_a_game_without_a_script_that_ends_it_is_told_what_to_add(tmp_path, monkeypatch, capsys):
+    from tests.store import write_fixtures
+
+    folder = tmp_path / "fixtures"
+    folder.mkdir()
+    monkeypatch.setattr(write_fixtures, "SCRIPTS", tmp_path / "no-scripts")
+    assert write_fixtures.main(["tally", "--into", str(folder)]) == 2
+    assert "tally: no scripts in tests/games/tally/scripts/" in capsys.readouterr().err
+    assert list(folder.iterdir()) == []
+    assert write_fixtures.main(["chess", "--into", str(folder)]) == 2
+    assert "unknown game 'chess'" in capsys.readouterr().err

@@ -12,13 +12,21 @@ covered.
 What is in each: two games played to the end by a random legal player (each with a move taken
 back and put again on the way), a game left unfinished when a new one began (abandoned), and the
 game being played when the table stopped, whose last move was taken back (its redo kept).
+
+Any game works without a line here: a game with no line in PLAYERS plays its own scripts
+(tests/games/<id>/scripts/*.jsonl, which docs/new-game.md asks for): up to two of those that end
+the game are played to the end. Each file is written under a temporary name and renamed when it
+is whole, so a game that cannot be written leaves nothing behind for the tests to trip on.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
+import os
 import random
 import sys
+import tempfile
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
@@ -26,6 +34,7 @@ from typing import Any
 
 import companion
 from companion import games
+from companion.core.errors import SetupError
 from companion.core.session import Session
 from companion.store import Store
 from companion.store.database import SCHEMA_VERSION
@@ -41,7 +50,7 @@ MAX_ACTIONS = 5000
 
 # How a random legal player picks its next action in a session, and the seats and options of the
 # two games played to the end; or, for a game whose random play seldom ends, the names of two of
-# its scripts that end it. A new game adds its line here when its first fixture is written.
+# its scripts that end it. A game without a line plays its scripts that end it (_ending_scripts).
 Picker = Callable[[random.Random, Session], dict]
 PLAYERS: dict[str, tuple[Picker, list[tuple[list[str], dict]]] | list[str]] = {
     "bonbon": (lambda rng, s: bonbon_pick(rng, s.expected()),
@@ -72,8 +81,16 @@ def _play_to_the_end(table: Table, game: str, seats: list[str], options: dict, s
     raise AssertionError(f"{game}: a random game of {MAX_ACTIONS} actions did not end (seed {seed})")
 
 
+class FixtureError(Exception):
+    """The game's fixture cannot be written; the message says what the game needs."""
+
+
+def _scripts(game: str) -> list[Path]:
+    return sorted((SCRIPTS / game / "scripts").glob("*.jsonl"))
+
+
 def _script(game: str, number: int | str) -> tuple[dict, list[dict]]:
-    found = sorted((SCRIPTS / game / "scripts").glob("*.jsonl"))
+    found = _scripts(game)
     path = found[number] if isinstance(number, int) else next(p for p in found if p.stem == number)
     header, *actions = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     return header, actions
@@ -89,27 +106,59 @@ def _play_script(table: Table, game: str, number: int | str) -> Session:
     return session
 
 
+def _ending_scripts(game: str) -> list[str]:
+    """Up to two of the game's scripts that play it to its end, by name (played first in a scratch table)."""
+    found = []
+    with tempfile.TemporaryDirectory(prefix="fixture-trial-") as folder:
+        scratch = Store(Path(folder) / "trial.db")
+        try:
+            table = Table(scratch)
+            for path in _scripts(game):
+                if _play_script(table, game, path.stem).result() is not None:
+                    found.append(path.stem)
+                if len(found) == 2:
+                    break
+        finally:
+            scratch.close()
+    return found
+
+
+def _finished_games(game: str) -> tuple[Picker, list[tuple[list[str], dict]]] | list[str]:
+    if game in PLAYERS:
+        return PLAYERS[game]
+    if not _scripts(game):
+        raise FixtureError(f"{game}: no scripts in tests/games/{game}/scripts/ to play into its fixture "
+                           "(docs/new-game.md: a game's scripts with their .expect.json)")
+    ending = _ending_scripts(game)
+    if not ending:
+        raise FixtureError(f"{game}: none of the scripts in tests/games/{game}/scripts/ plays the game to its "
+                           "end; add one that does (a fixture holds finished games)")
+    return ending
+
+
 def write(game: str, path: Path) -> dict[str, Any]:
     """Play the games into a new database at `path`; return what the .json beside it says."""
     if path.exists():
         raise SystemExit(f"{path} exists: a fixture is never written again (add a new one)")
+    finished = _finished_games(game)  # before any file is made
     store = Store(path)
-    table = Table(store)
-    finished = PLAYERS[game]
-    if isinstance(finished, list):
-        for name in finished:
-            assert _play_script(table, game, name).result() is not None, f"{name} does not end the game"
-    else:
-        for seed, (seats, options) in enumerate(finished[1], start=1):
-            _play_to_the_end(table, game, seats, options, seed)
-    left = _play_script(table, game, 0)  # left unfinished: the next start abandons it
-    if left.result() is not None:
-        left.dispatch({"type": "undo"})
-    playing = _play_script(table, game, 1)
-    playing.dispatch({"type": "undo"})  # its last move taken back, the redo kept
-    assert playing.result() is None, "the last game must still be playing"
-    records = [store.record(i) for i in range(1, store.last_game_number() + 1)]
-    store.close()
+    try:
+        table = Table(store)
+        if isinstance(finished, list):
+            for name in finished:
+                assert _play_script(table, game, name).result() is not None, f"{name} does not end the game"
+        else:
+            for seed, (seats, options) in enumerate(finished[1], start=1):
+                _play_to_the_end(table, game, seats, options, seed)
+        left = _play_script(table, game, 0)  # left unfinished: the next start abandons it
+        if left.result() is not None:
+            left.dispatch({"type": "undo"})
+        playing = _play_script(table, game, min(1, len(_scripts(game)) - 1))
+        playing.dispatch({"type": "undo"})  # its last move taken back, the redo kept
+        assert playing.result() is None, "the last game must still be playing"
+        records = [store.record(i) for i in range(1, store.last_game_number() + 1)]
+    finally:
+        store.close()
     assert not Path(f"{path}-wal").exists(), "the fixture must be whole in one file"
     return {
         "written_by": companion.__version__,
@@ -130,12 +179,43 @@ def write(game: str, path: Path) -> dict[str, Any]:
     }
 
 
+def write_fixture(game: str, folder: Path = FIXTURES) -> tuple[Path, dict[str, Any]]:
+    """Write <game>.schema<N>.db and its .json into `folder`, whole or not at all."""
+    path = folder / fixture_path(game).name
+    if path.exists():
+        raise SystemExit(f"{path} exists: a fixture is never written again (add a new one)")
+    # Names the tests do not pick up (they look for *.db) until the database is whole.
+    partial = path.with_name(f".{path.name}.writing")
+    partial_manifest = path.with_name(f".{path.stem}.json.writing")
+    leftovers = [partial, partial_manifest, *(Path(f"{partial}{s}") for s in ("-wal", "-shm", "-journal"))]
+    for stale in leftovers:  # an earlier run that was stopped halfway
+        stale.unlink(missing_ok=True)
+    try:
+        manifest = write(game, partial)
+        partial_manifest.write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
+        # The manifest first: a .json without its .db is not a fixture, a .db without its .json breaks one.
+        os.replace(partial_manifest, path.with_suffix(".json"))
+        os.replace(partial, path)
+    finally:
+        for stale in leftovers:
+            stale.unlink(missing_ok=True)
+    return path, manifest
+
+
 def main(argv: list[str]) -> int:
-    wanted = argv or [g.id for g in games.all_games(listed_only=True) if not fixture_path(g.id).exists()]
+    parser = argparse.ArgumentParser(prog="python -m tests.store.write_fixtures", description=__doc__.split("\n")[0])
+    parser.add_argument("games", nargs="*", metavar="GAME", help="default: every game on the menu without a fixture")
+    parser.add_argument("--into", type=Path, default=FIXTURES, help="the folder (default: tests/store/fixtures)")
+    args = parser.parse_args(argv)
+    wanted = args.games or [g.id for g in games.all_games(listed_only=True)
+                            if not (args.into / fixture_path(g.id).name).exists()]
     for game in wanted:
-        path = fixture_path(game)
-        manifest = write(game, path)
-        path.with_suffix(".json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
+        try:
+            games.get(game)
+            path, manifest = write_fixture(game, args.into)
+        except (FixtureError, SetupError) as exc:
+            print(f"write_fixtures: {exc}", file=sys.stderr)
+            return 2
         print(f"wrote {path} ({path.stat().st_size} bytes, {len(manifest['games'])} games)")
     return 0
 

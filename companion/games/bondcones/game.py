@@ -7,7 +7,7 @@ from typing import Any
 
 from companion.core.game import Action, Expected, Game, GameResult, Secret, State
 from companion.core.options import Option
-from companion.games.bondcones import battle, bindings, captures, frames, legal, turns, view, words
+from companion.games.bondcones import battle, bindings, captures, dice, frames, legal, turns, view, words
 from companion.games.bondcones import events as happenings
 from companion.games.bondcones.standing import points
 
@@ -32,6 +32,7 @@ class BondCones(Game):
     score_label = "points"
     seat_hint = "In seat order. An opening roll decides who starts: the first name rolls first."
     actions = {kind: frozenset(f) for kind, f in FIELDS.items()}
+    die = dice.FACES  # the Dice Cone: the dice tray rolls it
     options = (
         Option(
             "target",

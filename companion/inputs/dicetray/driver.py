@@ -4,6 +4,7 @@
     tray.arm(True)        # the game expects a roll: the tray lights its ready LED
     tray.request_roll()   # roll on the tray (its LEDs show it; the frame comes back as on_roll)
     tray.identify(5)      # blink the tray's LEDs for 5 s
+    tray.use_die(faces)   # the game being played rolls this die: the tray is told (DIE)
     tray.status()         # DeviceStatus for the status screen
     tray.close()
 
@@ -15,6 +16,11 @@ One thread does everything (open, read, write, retry), so the protocol state nee
 and the app's calls only queue a command. pyserial's ReaderThread is not used: on a USB
 unplug its `in_waiting` can raise OSError, which ends that thread without calling
 connection_lost, and it has no reconnect; here every failure leads back to "reopen".
+
+The die: the tray rolls the faces the game being played declares (`Game.die`). A tray that
+has other faces is sent DIE; a tray whose firmware predates DIE (1.0.0) never answers it,
+and is then used only while its own faces are the game's die (`fits`): for any other game
+the status screen says so and the Roll button rolls electronically.
 """
 
 from __future__ import annotations
@@ -25,12 +31,13 @@ import os
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import serial
 
-from companion.inputs.dicetray.protocol import Commands, Hello, Receiver, Roll, Status
+from companion.inputs.dicetray.pico import frames
+from companion.inputs.dicetray.protocol import Ack, Commands, Hello, Receiver, Roll, Status
 from companion.status import DeviceStatus
 
 log = logging.getLogger(__name__)
@@ -76,6 +83,11 @@ class DiceTray:
         self._pinged = 0.0
         self._battery: int | None = None
         self._health = "ok"
+        self._die: tuple[str, ...] | None = None  # the game's die; None: no game with a die yet
+        self._die_ref: int | None = None  # the DIE sent and not yet acknowledged
+        self._die_sent = 0.0
+        self._die_tries = 0
+        self._die_unheard = False  # this tray did not answer DIE: its firmware cannot change its die
 
     # -- the app's side (any thread) ------------------------------------------------------
 
@@ -126,6 +138,32 @@ class DiceTray:
         """Blink the tray's LEDs, to find which tray is this table's."""
         self._outbox.append(("IDENT", (max(1, min(60, int(seconds))),)))
 
+    def use_die(self, faces: Sequence[str] | None) -> None:
+        """The die of the game being played (None: it rolls none): the tray rolls these faces."""
+        die = tuple(faces) if faces else None
+        if die == self._die:
+            return
+        if die is not None and frames.split_faces(frames.join_faces(die)) is None:
+            raise ValueError(f"not a die the tray can roll: {die!r} (2 to 20 distinct words)")
+        self._die = die
+        self._outbox.append(("DIE", ()))  # sent by the driver's thread, if the tray's faces differ
+
+    def fits(self, faces: Sequence[str] | None) -> bool:
+        """Whether the tray rolls exactly these faces now (a game without a die: any tray does)."""
+        if not faces:
+            return True
+        return self.receiver.faces is not None and set(self.receiver.faces) == set(faces)
+
+    @property
+    def die_problem(self) -> str | None:
+        """Why this tray cannot roll the game's die, in words for the screen; None when it can."""
+        die = self._die
+        if die is None or self.fits(die) or not self._die_unheard:
+            return None
+        return (f"The dice tray rolls {' '.join(self.receiver.faces or ())}, not this game's die "
+                f"({' '.join(die)}), and its firmware {self.receiver.firmware} cannot be told: "
+                "update the tray (firmware/README.md); rolls are electronic meanwhile")
+
     def request_roll(self) -> bool:
         """Ask the tray to roll as if its button was pressed; False when no tray is connected."""
         if not self.connected:
@@ -163,6 +201,7 @@ class DiceTray:
         self._heard = self._pinged = time.monotonic()
         self._state_tries = 0
         self._outbox.clear()
+        self._forget_die_answers()
         try:
             self._send_state()
         except (serial.SerialException, OSError) as exc:
@@ -188,9 +227,10 @@ class DiceTray:
             if self.receiver.synced and not was_synced:
                 # The tray answered the STATE request: from here on its rolls count.
                 self.connects += 1
+                self._outbox.append(("DIE", ()))
                 self._outbox.append(("ARM", ("1" if self._armed else "0",)))
             if self.receiver.synced:
-                self._set_status("ok", self._describe())
+                self._set_status(*self._level_and_words())
         try:
             self._housekeeping(now)
         except (serial.SerialException, OSError) as exc:
@@ -210,8 +250,12 @@ class DiceTray:
             except Exception:  # noqa: BLE001 - a failing callback is not a failing tray
                 log.exception("dice tray: the roll callback failed")
         elif isinstance(event, Hello) and event.restarted and self.receiver.synced:
-            # The tray restarted while connected: it has forgotten whether a roll is expected.
+            # The tray restarted while connected: it has forgotten its die and whether a roll is expected.
+            self._forget_die_answers()
+            self._outbox.append(("DIE", ()))
             self._outbox.append(("ARM", ("1" if self._armed else "0",)))
+        elif isinstance(event, Ack) and event.command == "DIE" and event.ref == self._die_ref:
+            self._die_ref = None  # its HELLO with the new faces came just before
         elif isinstance(event, Status):
             self._battery, self._health = event.battery, event.health
 
@@ -231,7 +275,20 @@ class DiceTray:
             return
         while self._outbox:
             kind, fields = self._outbox.popleft()
-            self._write(kind, *fields)
+            if kind == "DIE":
+                self._tell_die(now)
+                self._set_status(*self._level_and_words())  # a game whose die this tray fits, or not
+            else:
+                self._write(kind, *fields)
+        if self._die_ref is not None and now - self._die_sent >= self.answer_timeout:
+            if self._die_tries >= 3:
+                # Firmware from before DIE drops it unanswered: this tray keeps its own die.
+                self._die_ref = None
+                self._die_unheard = True
+                log.warning("dice tray on %s (firmware %s) does not answer DIE", self.port, self.receiver.firmware)
+                self._set_status(*self._level_and_words())
+            else:
+                self._tell_die(now, again=True)
         quiet = now - self._heard
         if quiet >= self.ping_interval and now - self._pinged >= self.ping_interval:
             self._pinged = now
@@ -239,8 +296,23 @@ class DiceTray:
         if quiet >= 3 * self.ping_interval:
             silence = 3 * self.ping_interval
             self._set_status("error", f"The dice tray on {self.port} stopped answering (nothing for {silence:g} s)")
-        elif self._status.level == "error":
+        elif self._status.level == "error" and self.die_problem is None:
             self._set_status("ok", self._describe())
+
+    def _tell_die(self, now: float, again: bool = False) -> None:
+        """Send DIE if the tray's faces are not the game's die (each change of die: three tries)."""
+        die = self._die
+        if die is None or self.fits(die) or (self._die_unheard and not again):
+            self._die_ref = None
+            return
+        self._die_tries = self._die_tries + 1 if again else 1
+        self._die_sent = now
+        self._die_ref = self._write("DIE", frames.join_faces(die))
+
+    def _forget_die_answers(self) -> None:
+        self._die_ref = None
+        self._die_tries = 0
+        self._die_unheard = False
 
     def _send_state(self) -> None:
         self._state_tries += 1
@@ -268,6 +340,10 @@ class DiceTray:
                 pass
 
     # -- status ---------------------------------------------------------------------------
+
+    def _level_and_words(self) -> tuple[str, str]:
+        problem = self.die_problem
+        return ("error", problem) if problem else ("ok", self._describe())
 
     def _describe(self) -> str:
         r = self.receiver

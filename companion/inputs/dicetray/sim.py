@@ -59,6 +59,11 @@ class SimDisplay:
     def clear(self) -> None:
         self.face = None
 
+    def die(self, faces: Sequence[str]) -> None:
+        if tuple(faces) != self.faces:
+            self.faces = tuple(faces)
+            self._tell(f"rolls {' '.join(self.faces)} now (the table's game)")
+
     def _tell(self, text: str) -> None:
         if self.listener:
             self.listener(text)

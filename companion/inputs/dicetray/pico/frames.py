@@ -31,6 +31,7 @@ FROM_HOST = {
     "ARM": ("armed",),
     "IDENT": ("seconds",),
     "ROLL": (),
+    "DIE": ("faces",),  # since firmware 1.1.0: the die of the game being played
 }
 
 TRIGGERS = ("button", "tilt", "host")

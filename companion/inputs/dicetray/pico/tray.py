@@ -7,14 +7,16 @@ pseudo-terminal). Nothing here touches hardware: the caller passes in
     random_bytes(n) -> bytes   the hardware random source
     send(line)                 writes one frame (without the line end) to the table
     display                    an object with show_face(i), spin(step), set_ready(on),
-                               identify(on) and clear()
+                               identify(on), clear() and die(faces)
     battery() -> int | None    optional: battery charge in percent
 """
 
 from . import frames, roll
 
-FIRMWARE = "1.0.0"
-DEFAULT_FACES = ("1", "2", "3", "4", "peek", "bondo")  # BondCones' Dice Cone
+FIRMWARE = "1.1.0"  # 1.1.0: learns the game's die (DIE)
+# The die the tray rolls at power-up, until the table says which die its game rolls (DIE):
+# BondCones' Dice Cone, so that a table with an older companion, which never says, still works.
+DEFAULT_FACES = ("1", "2", "3", "4", "peek", "bondo")
 ROLLING_MS = 600  # the LEDs spin this long before the face is shown and sent
 SPIN_STEP_MS = 60
 STATUS_EVERY_MS = 30000
@@ -116,6 +118,23 @@ class Tray:
             self._ack(seq, kind, "ok")
         elif kind == "ROLL":
             self._ack(seq, kind, "ok" if self.press("host") else "busy")
+        elif kind == "DIE":
+            self.use_die(frames.split_faces(fields[0]))
+            self._ack(seq, kind, "ok")
+
+    def use_die(self, faces):
+        """Roll these faces from now on (the game being played changed), and say so in a HELLO.
+
+        A roll still spinning was a roll of the other die: it is dropped, never sent.
+        """
+        faces = tuple(faces)
+        if faces != self.faces:
+            self.faces = faces
+            self._rolling = None
+            self.last_face = None
+            self.display.die(faces)
+            self.display.clear()
+        self.hello()  # the table checks every roll against the faces of the last HELLO
 
     def _ack(self, ref, command, result):
         self._frame("ACK", (str(ref), command, result))

@@ -1,0 +1,252 @@
+"""Games and moves still readable in a damaged database, copied into the new one that replaces it.
+
+A bad sector or a scribbled page spoils the pages it hits, not the whole file: the other games
+are still there. Two readers look for them, and a game found whole by either is kept:
+
+1. SQLite's own recovery, as `sqlite3 FILE .recover` does (the sqlite3 program, Debian package
+   `sqlite3`): it reads every page it can, also those no longer linked from the tables' roots,
+   and writes SQL that rebuilds them in a scratch database. Debian 12's program is built
+   without the page reader it needs (it stops with "no such table: sqlite_dbpage"); then, or
+   when the program is missing, the second reader has to do alone.
+2. The damaged file read key by key: each game's row by its number, each move by its game and
+   place. A lookup passes only through the pages on its own path, so a spoilt page costs the
+   rows on it, not the rest.
+
+A game is saved only whole: its row, and every move in effect (an undone tail that was lost is
+dropped, so its redo is gone). Anything less would show a story that never happened, so such a
+game is counted as one that could not be read. Game numbers stay as they were.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+import sqlite3
+import subprocess
+import tempfile
+from contextlib import suppress
+from dataclasses import dataclass
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+_GAME_COLUMNS = ("id, game, players, options, started_at, ended_at, status, result, cursor, "
+                 "revision, length")
+# Game numbers only grow and none is ever deleted: past this many missing numbers in a row,
+# the table has ended (numbers of games lost on spoilt pages come between found ones).
+_END_OF_GAMES = 32
+# More games than a table plays in decades: a number beyond it is a spoilt page's noise.
+_MOST_GAMES = 1_000_000
+# A recovery that runs this long is stuck on the file: the table starts without it.
+RECOVER_SECONDS = 60
+
+
+@dataclass(frozen=True)
+class Recovered:
+    """How many games were copied into the new database, and how many were there but could not be read."""
+
+    saved: int
+    lost: int
+    how: str  # which readers ran, for the log
+
+    def words(self) -> str:
+        if self.saved == 0 and self.lost == 0:
+            return "no game could be read from it"
+        games = f"{self.saved} game{'' if self.saved == 1 else 's'} saved"
+        return f"{games}, {self.lost} could not be read"
+
+
+@dataclass(frozen=True)
+class _Game:
+    row: tuple
+    moves: list[tuple[int, str, str]]  # (idx, action, at), every move in effect and the readable redo tail
+
+
+def recover_into(damaged: Path, new: sqlite3.Connection) -> Recovered:
+    """Copy every game of `damaged` (with its -wal beside it) that can be read whole into `new`."""
+    with tempfile.TemporaryDirectory(prefix="companion-recover-") as scratch:
+        folder = Path(scratch)
+        copy = folder / "damaged.db"  # the kept file stays byte for byte as it was found
+        for suffix in ("", "-wal"):
+            with suppress(FileNotFoundError):
+                shutil.copyfile(f"{damaged}{suffix}", f"{copy}{suffix}")
+        sources: list[tuple[str, sqlite3.Connection]] = []
+        how = []
+        rebuilt = _sqlite_recover(copy, folder / "recovered.db")
+        if rebuilt is not None and _readable(rebuilt, "the database sqlite3 .recover rebuilt"):
+            sources.append(("recover", rebuilt))
+            how.append("SQLite's recovery")
+        direct = _open(copy)
+        if direct is not None and _readable(direct, "the damaged game database"):
+            sources.append(("direct", direct))
+            how.append("key by key")
+        try:
+            return _copy_games(sources, new, " and ".join(how) or "nothing could open it")
+        finally:
+            for _, db in sources:
+                db.close()
+
+
+def _sqlite_recover(copy: Path, target: Path) -> sqlite3.Connection | None:
+    """The scratch database `sqlite3 COPY .recover` rebuilds, or None when the program cannot."""
+    program = shutil.which("sqlite3")
+    if program is None:
+        log.warning("the sqlite3 program is not installed (Debian package sqlite3): the damaged game "
+                    "database is read key by key only")
+        return None
+    try:
+        done = subprocess.run([program, str(copy), ".recover"], capture_output=True, timeout=RECOVER_SECONDS,
+                              stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        log.warning("sqlite3 .recover could not run: %s", exc)
+        return None
+    # A recovery that stopped halfway writes a beginning of SQL and an error: it is not used.
+    if done.returncode != 0 or done.stderr.strip() or not done.stdout.strip():
+        log.warning("sqlite3 .recover could not recover the damaged game database (exit %s): %s",
+                    done.returncode, done.stderr.decode("utf-8", "replace").strip()[:300])
+        return None
+    db = sqlite3.connect(target, isolation_level=None)
+    try:
+        db.executescript(done.stdout.decode("utf-8", "surrogateescape"))
+    except (sqlite3.Error, UnicodeError) as exc:
+        log.warning("the SQL from sqlite3 .recover could not be run: %s", exc)
+        db.close()
+        return None
+    return db
+
+
+def _open(copy: Path) -> sqlite3.Connection | None:
+    try:
+        return sqlite3.connect(copy, isolation_level=None)
+    except sqlite3.Error as exc:
+        log.warning("the damaged game database cannot be opened: %s", exc)
+        return None
+
+
+def _readable(db: sqlite3.Connection, what: str) -> bool:
+    """Whether the tables can be found at all (the schema's own page is readable); closes it if not."""
+    try:
+        db.execute("SELECT 1 FROM games LIMIT 0")
+        db.execute("SELECT 1 FROM actions LIMIT 0")
+    except sqlite3.Error as exc:
+        log.warning("%s has no readable tables of games: %s", what, exc)
+        db.close()
+        return False
+    return True
+
+
+def _copy_games(sources: list[tuple[str, sqlite3.Connection]], new: sqlite3.Connection, how: str) -> Recovered:
+    numbers: set[int] = set()
+    for _, db in sources:
+        numbers |= _game_numbers(db)
+    found: dict[int, _Game] = {}
+    for number in sorted(numbers):
+        for _, db in sources:
+            game = _read_game(db, number)
+            if game is not None:
+                found[number] = game
+                break
+    names = _names(sources)
+    with new:  # one transaction: all of it is in the new database, or none of it
+        for game in found.values():
+            (gid, kind, players, options, started, ended, status, result, cursor, revision, _length) = game.row
+            new.execute(
+                f"INSERT INTO games ({_GAME_COLUMNS}, snap_idx, snap_state)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL)",
+                # No snapshot comes along (it may be the spoilt part): resuming replays the moves.
+                (gid, kind, players, options, started, ended, status, result, cursor, revision, len(game.moves)),
+            )
+            new.executemany("INSERT INTO actions (game_id, idx, action, at) VALUES (?, ?, ?, ?)",
+                            [(gid, idx, action, at) for idx, action, at in game.moves])
+        new.executemany(
+            "INSERT INTO names_seen (name, recency) VALUES (?, ?) ON CONFLICT(name) DO NOTHING", names
+        )
+    result = Recovered(saved=len(found), lost=len(numbers) - len(found), how=how)
+    log.warning("damaged game database read (%s): %s", how, result.words())
+    return result
+
+
+def _game_numbers(db: sqlite3.Connection) -> set[int]:
+    """Every game number the file shows signs of: its own row, moves that name it, or a spoilt
+    page where it would be, below the highest number seen."""
+    top = 0
+    for sql in ("SELECT max(id) FROM games", "SELECT max(game_id) FROM actions"):
+        with suppress(sqlite3.Error, TypeError):
+            top = max(top, int(db.execute(sql).fetchone()[0] or 0))
+    top = min(top, _MOST_GAMES)  # a spoilt page may hold any number
+    present: set[int] = set()
+    spoilt: set[int] = set()
+    number, streak = 1, 0
+    while number <= _MOST_GAMES and (number <= top or streak < _END_OF_GAMES):
+        try:
+            there = db.execute("SELECT 1 FROM games WHERE id = ?", (number,)).fetchone() is not None
+            there = there or db.execute("SELECT 1 FROM actions WHERE game_id = ? LIMIT 1", (number,)).fetchone()
+        except sqlite3.Error:
+            spoilt.add(number)
+            there = False
+        if there:
+            present.add(number)
+            streak = 0
+        else:
+            streak += 1
+        number += 1
+    last = max([top, *present])
+    return present | {n for n in spoilt if n <= last}
+
+
+def _read_game(db: sqlite3.Connection, number: int) -> _Game | None:
+    """The game whole, or None when its row or a move in effect cannot be read."""
+    try:
+        row = db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (number,)).fetchone()
+    except sqlite3.Error:
+        return None
+    if row is None or not _sound(row):
+        return None
+    cursor, length = row[8], row[10]
+    moves = []
+    for idx in range(length):
+        try:
+            move = db.execute("SELECT action, at FROM actions WHERE game_id = ? AND idx = ?",
+                              (number, idx)).fetchone()
+        except sqlite3.Error:
+            move = None
+        if move is None or not _sound_move(*move):
+            if idx < cursor:
+                return None  # a move in effect is gone: the game cannot be told
+            break  # the undone tail ends here; its redo goes with it
+        moves.append((idx, *move))
+    return _Game(row, moves)
+
+
+def _sound(row: tuple) -> bool:
+    gid, kind, players, options, started, ended, status, result, cursor, revision, length = row
+    texts_ok = all(isinstance(v, str) for v in (kind, players, options, started))
+    ints_ok = all(isinstance(v, int) and v >= 0 for v in (gid, cursor, revision, length)) and cursor <= length
+    if not (texts_ok and ints_ok and status in ("playing", "finished", "abandoned")):
+        return False
+    try:
+        return (isinstance(json.loads(players), list) and isinstance(json.loads(options), dict)
+                and (result is None or isinstance(json.loads(result), dict)))
+    except (TypeError, ValueError):
+        return False
+
+
+def _sound_move(action: object, at: object) -> bool:
+    if not isinstance(action, str) or not isinstance(at, str):
+        return False
+    try:
+        return isinstance(json.loads(action), dict)
+    except ValueError:
+        return False
+
+
+def _names(sources: list[tuple[str, sqlite3.Connection]]) -> list[tuple[str, int]]:
+    """The names offered when players sit down: as many as can be read (a lost one is typed again)."""
+    found: dict[str, int] = {}
+    for _, db in sources:
+        with suppress(sqlite3.Error):
+            for name, recency in db.execute("SELECT name, recency FROM names_seen"):
+                if isinstance(name, str) and isinstance(recency, int):
+                    found.setdefault(name, recency)
+    return list(found.items())

@@ -1,0 +1,219 @@
+"""A damaged database with games still readable: every game that can be read whole comes through
+into the new database, to the history, the stats and the export, and the table says how many did.
+
+The damage is made the way it happens: a table plays several games to the end, and later a page in
+the middle of the file holds garbage (a bad sector, a torn write on an SD card). The next start
+sets the file aside and starts a new one with what could be read.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.store import Store
+from companion.story import tell
+from companion.table import Table
+
+ROOT = Path(__file__).parent.parent
+GAMES = 6
+PAGE = 4096
+
+
+def play_evening(folder: Path) -> Path:
+    """Six games of Tally played to the end, each long enough to fill pages of its own."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder.parent / "config.toml").write_text(f'[data]\ndir = "{folder}"\n[table]\nname = "Kitchen table"\n')
+    path = folder / "companion.db"
+    store = Store(path)
+    table = Table(store)
+    for n in range(GAMES):
+        session = table.start("tally", [f"Ann{n}", "Ben", "Cy"][: 2 + n % 2], {"target": 60 + n})
+        for i in range(120):
+            session.dispatch({"type": "dial", "step": 1 + (i + n) % 3})
+        while session.result() is None:
+            session.dispatch({"type": "add", "points": 3})
+    store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # all of it in the file, as after a night
+    store.close()
+    return path
+
+
+def pages_of(path: Path, table: str) -> list[int]:
+    with sqlite3.connect(path) as db:
+        return [n for (n,) in db.execute(
+            "SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno", (table,))]
+
+
+def scribble(path: Path, page: int) -> None:
+    data = bytearray(path.read_bytes())
+    data[(page - 1) * PAGE: page * PAGE] = b"\xde\xad\xbe\xef" * (PAGE // 4)
+    path.write_bytes(bytes(data))
+
+
+def readable_games(path: Path) -> tuple[set[int], set[int]]:
+    """Which games of the damaged file can be read whole, by a plain scan of each game's moves
+    (not the key-by-key lookups the store uses): (readable, not readable)."""
+    good, bad = set(), set()
+    db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+    for gid in range(1, GAMES + 1):
+        try:
+            (length,) = db.execute("SELECT length FROM games WHERE id = ?", (gid,)).fetchone()
+            rows = db.execute("SELECT idx FROM actions WHERE game_id = ? ORDER BY idx", (gid,)).fetchall()
+            (good if [r[0] for r in rows] == list(range(length)) else bad).add(gid)
+        except (sqlite3.DatabaseError, TypeError):
+            bad.add(gid)
+    db.close()
+    return good, bad
+
+
+def companion(folder: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-c", "import sys; from tests.support.cli_with_tally import run; sys.exit(run())",
+         *args, "--config", str(folder.parent / "config.toml")],
+        capture_output=True, text=True, cwd=ROOT, timeout=60,
+    )
+
+
+@pytest.fixture
+def evening(tmp_path) -> tuple[Path, Path]:
+    """The table's database after the evening, and an intact copy of it to compare with."""
+    path = play_evening(tmp_path / "data")
+    intact = tmp_path / "intact" / "companion.db"
+    intact.parent.mkdir()
+    shutil.copyfile(path, intact)
+    return path, intact
+
+
+def test_the_games_still_readable_in_a_damaged_database_come_through_to_the_history_stats_and_export(evening):
+    path, intact = evening
+    actions = pages_of(path, "actions")
+    assert len(actions) >= 8, "the moves fill pages enough for one in the middle to hold some games only"
+    scribble(path, actions[len(actions) // 2])
+    damaged = path.read_bytes()
+    good, bad = readable_games(path)
+    assert len(good) >= 4 and bad, (good, bad)
+
+    store = Store(path)  # the table starts
+    (notice,) = store.notices
+    assert f"{len(good)} games saved, {len(bad)} could not be read" in notice, notice
+    kept = [p for p in path.parent.iterdir() if ".damaged-" in p.name and not p.name.endswith(("-wal", "-shm"))]
+    assert len(kept) == 1 and kept[0].read_bytes() == damaged and str(kept[0]) in notice
+    assert store.integrity() == "ok"
+
+    # Every saved game is the game that was played: its record, its moves, its story and result.
+    before = Store(intact, playing=False)
+    assert {r.id for r in store.history()} == good
+    for gid in good:
+        was, now = before.record(gid), store.record(gid)
+        assert now == was
+        assert store.played(gid) == before.played(gid)
+        story = tell(now, store.played(gid))
+        assert story.problem == "" and story.view["result"] == was.result
+    before.close()
+    assert sorted(store.names_seen()) == sorted({"Ann0", "Ann1", "Ann2", "Ann3", "Ann4", "Ann5", "Ben", "Cy"})
+    # The new database goes on: the next game takes the next number, none is given twice.
+    session = Table(store).start("tally", ["Ann", "Ben"], {})
+    session.dispatch({"type": "add", "points": 1})
+    assert store.unfinished().id == GAMES + 1
+    store.close()
+
+    history = companion(path.parent, "history", "--json")
+    assert history.returncode == 0, history.stderr
+    assert {g["id"] for g in json.loads(history.stdout)} == good
+    export = companion(path.parent, "export", "--format", "json")
+    assert export.returncode == 0, export.stderr
+    assert sorted(p["id"] for p in json.loads(export.stdout)) == sorted(good)
+    stats = companion(path.parent, "stats", "--json")
+    assert stats.returncode == 0, stats.stderr
+    played = {s["name"]: s["played"] for s in json.loads(stats.stdout)}
+    assert played["Ben"] == len(good), "Ben played every game: each saved one counts"
+
+
+def test_a_damaged_game_row_is_counted_as_not_read_and_the_others_saved(evening):
+    path, _ = evening
+    (games_page,) = pages_of(path, "games")
+    with sqlite3.connect(path) as db:  # the row of game 2 alone is spoilt: not JSON any more
+        db.execute("UPDATE games SET players = 'garbage' WHERE id = 2")
+    scribble(path, pages_of(path, "names_seen")[0])  # and a page of damage, so the file is set aside
+    store = Store(path)
+    assert f"{GAMES - 1} games saved, 1 could not be read" in store.notices[0]
+    assert {r.id for r in store.history()} == set(range(1, GAMES + 1)) - {2}
+    assert games_page  # the games' own page was read
+    store.close()
+
+
+def test_a_game_being_played_comes_through_and_resumes_where_it_was(tmp_path):
+    path = play_evening(tmp_path / "data")
+    store = Store(path)
+    session = Table(store).start("tally", ["Ann", "Ben"], {"target": 99})
+    for i in range(40):
+        session.dispatch({"type": "dial", "step": 1})
+    session.dispatch({"type": "undo"})  # the redo is kept too
+    view = session.view()
+    store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    store.close()
+    scribble(path, pages_of(path, "names_seen")[0])
+
+    store = Store(path)
+    assert f"{GAMES + 1} games saved, 0 could not be read" in store.notices[0]
+    again = Table(store).resume()
+    assert again is not None and again.view() == view
+    again.dispatch({"type": "redo"})
+    assert again.state["dial"] == 40
+    store.close()
+
+
+def test_without_the_sqlite3_program_the_games_are_still_read_key_by_key(evening, monkeypatch):
+    path, _ = evening
+    monkeypatch.setenv("PATH", "/nonexistent")  # no sqlite3 program on this table
+    actions = pages_of(path, "actions")
+    scribble(path, actions[len(actions) // 2])
+    good, bad = readable_games(path)
+    store = Store(path)
+    assert f"{len(good)} games saved, {len(bad)} could not be read" in store.notices[0]
+    store.close()
+
+
+def test_a_file_whose_every_page_is_garbage_starts_an_empty_database_and_says_so(evening):
+    path, _ = evening
+    path.write_bytes(b"SQLite format 3\x00" + b"\x13" * (len(path.read_bytes()) - 16))
+    store = Store(path)
+    assert "no game could be read from it" in store.notices[0]
+    assert store.latest() is None
+    store.close()
+
+
+def sqlite3_recovers() -> str | None:
+    """Why this machine's sqlite3 program cannot run .recover, or None when it can."""
+    program = shutil.which("sqlite3")
+    if program is None:
+        return "the sqlite3 program is not installed"
+    probe = subprocess.run([program, ":memory:", ".recover"], capture_output=True, text=True, timeout=30)
+    if probe.returncode != 0 or probe.stderr.strip():
+        return f"this sqlite3 program cannot run .recover ({probe.stderr.strip()[:80]}; Debian 12's is built without sqlite_dbpage)"
+    return None
+
+
+CANNOT_RECOVER = sqlite3_recovers()
+
+
+@pytest.mark.skipif(CANNOT_RECOVER is not None, reason=str(CANNOT_RECOVER))
+def test_sqlite_recovery_reads_the_games_where_the_sqlite3_program_can(evening, tmp_path):
+    from companion.store.recovery import recover_into
+
+    path, _ = evening
+    actions = pages_of(path, "actions")
+    scribble(path, actions[len(actions) // 2])
+    good, bad = readable_games(path)
+    new = Store(tmp_path / "new" / "companion.db")
+    found = recover_into(path, new.db)
+    assert "SQLite's recovery" in found.how
+    assert (found.saved, found.lost) == (len(good), len(bad))
+    assert {r.id for r in new.history()} == good
+    new.close()
