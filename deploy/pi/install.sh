@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Install the companion on a Raspberry Pi (4 or 5, Raspberry Pi OS Bookworm) as the table's kiosk:
+# Install the companion on a Raspberry Pi (4 or 5, Raspberry Pi OS Trixie or Bookworm) as the table's kiosk:
 # packages and .venv, /etc/companion/config.toml, Mosquitto with the phone page, the dice tray's
 # udev rule, and a systemd service that starts the app at boot.
 # Run from the repository as the user the app should run as: deploy/pi/install.sh
