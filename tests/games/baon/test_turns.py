@@ -116,7 +116,7 @@ def test_an_empty_turn_is_allowed_but_weighty():
 
 def test_unknown_fields_and_a_player_field_in_a_game_are_refused():
     s = new()
-    refused(s, {"type": "take", "sources": ["pile"], "count": 1}, "A take action takes no field 'count'")
+    refused(s, {"type": "take", "sources": ["pile"], "count": 1}, "A take action takes no count field")
     refused(s, {"type": "baon", "player": "Ben", "container": "a", "cards": ["a1", "a2", "a3"]},
             "In a game, play a baon is for the player whose turn it is: leave out 'player'")
 

@@ -104,8 +104,8 @@ def test_the_same_left_over_card_twice_is_refused():
     ({"type": "start", "ranks": ["red", "yellow", "blue"]}, "Say who leads the first trick"),
     ({"type": "start", "ranks": ["red", "yellow", "blue"], "first": "Zed"}, "Zed is not a choice"),
     ({"type": "start", "ranks": ["red", "yellow", "blue"], "first": "Ann", "colour": "red"},
-     "A start action takes no field 'colour'"),
-    ({"type": "bid", "tricks": 3}, "B.O.N has no action 'bid'"),
+     "A start action takes no colour field"),
+    ({"type": "bid", "tricks": 3}, "B.O.N has no action called bid: docs/actions/bon.md lists them"),
 ])
 def test_a_refused_start_changes_nothing(action, message):
     refused(Session(GAME, list(THREE)), action, message)

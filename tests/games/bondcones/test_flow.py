@@ -84,9 +84,9 @@ def test_strict_alternation_one_roll_per_turn():
 @pytest.mark.parametrize(
     "action, message",
     [
-        ({"type": "hop"}, "BondCones has no action 'hop'"),
-        ({"type": "done", "steps": 3}, "A done action takes no field 'steps'"),
-        (roll("peek", value=4), "A roll action takes no field 'value'"),  # a peek stays private
+        ({"type": "hop"}, "BondCones has no action called hop: docs/actions/bondcones.md lists them"),
+        ({"type": "done", "steps": 3}, "A done action takes no steps field"),
+        (roll("peek", value=4), "A roll action takes no value field"),  # a peek stays private
         (roll("2", by="Zoe"), "Zoe is not playing in this game"),
         (roll("2", by="Leo"), "It is Mia's turn to roll, not Leo's"),
         (cap(4), "Mia has to roll before they can enter a capture"),
