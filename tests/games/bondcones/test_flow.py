@@ -115,7 +115,7 @@ def test_refused_capture_values_and_kinds_change_nothing():
         (cap("4"), "A cone is worth 0, 1, 2, 4 or 8"),
         (cap(4, with_="double"), "Mia has no Double BondO to capture with"),
         (cap(4, cone="double"), "Leo has no Double BondO to capture"),
-        (cap(4, cone="king"), "'cone' is one of ordinary, bondo or double"),
+        (cap(4, cone="king"), "The captured cone is ordinary, bondo or double, not king"),
     ]:
         with pytest.raises(RuleError, match=message):
             s.dispatch(action)
