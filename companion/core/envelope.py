@@ -29,10 +29,10 @@ def wording_and(names: Sequence[str]) -> str:
 
 
 def no_such_action(game: "Game", kind: Any) -> str:
-    """An action type the game does not know: named when it can be, with where the actions are listed."""
+    """An action type the game does not know: named when it can be, with the actions it has."""
     shown = said(kind)
     head = f"{game.title} has no action called {shown}" if shown else f"{game.title} has no action like that"
-    return f"{head}: docs/actions/{game.id}.md lists them"
+    return f"{head}: its actions are {wording_and([spoken(k) for k in (*game.actions, 'undo', 'redo')])}"
 
 
 def no_such_field(kind: str, extra: str) -> str:
