@@ -143,8 +143,8 @@ def test_a_correction_never_quotes_a_value_the_corrected_move_lays_face_down():
     ({"type": "correct", "move": 1, "action": {"type": "undo"}}, "cannot hold a undo"),
     ({"type": "correct", "move": 1, "action": {"type": "add", "points": 2}, "later": []},
      "already is that move"),
-    ({"type": "correct", "move": 1, "action": {"type": "add", "points": 7}}, "7 is not a choice"),
-    ({"type": "correct", "move": 1, "action": {"type": "add", "points": 1}, "oops": 1}, "no field 'oops'"),
+    ({"type": "correct", "move": 1, "action": {"type": "add", "points": 7}}, "Points: 7 is not one of the choices; choose \\+1, \\+2 or \\+3"),
+    ({"type": "correct", "move": 1, "action": {"type": "add", "points": 1}, "oops": 1}, "A correct action takes no oops field"),
 ])
 def test_a_correction_that_cannot_be_made_says_why_and_changes_nothing(entry, words):
     session = Session(Tally(), ["Ann", "Ben"], {"target": 20})

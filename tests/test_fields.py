@@ -12,7 +12,7 @@ def test_an_option_ruled_out_by_another_field_is_refused_only_beside_it():
     assert FACE.check("face", "down", {"face": "down"}) is None
     assert FACE.check("face", "down", {"face": "down", "kind": "regular"}) is None
     refusal = FACE.check("face", "down", {"face": "down", "kind": "zero"})
-    assert refusal == "down is not a choice for face now (choices: Face up)"
+    assert refusal == "Face: Face down is not on offer now; choose Face up"
     assert check_fields({"face": FACE}, {"face": "down", "kind": "zero"}) == refusal
     assert FACE.to_json()["options"][1] == {"value": "down", "label": "Face down", "unless": {"kind": ["zero"]}}
 
@@ -20,9 +20,9 @@ def test_an_option_ruled_out_by_another_field_is_refused_only_beside_it():
 def test_a_list_of_one_is_a_list():
     tiles = Choice("New tiles", picks=(Pick("sets", "+2 per set"), Pick("ones", "+1 per one")), as_list=True)
     assert tiles.listed and tiles.check("new_tiles", ["sets"]) is None
-    assert tiles.check("new_tiles", "sets") == "Choose 1 for new tiles"
+    assert tiles.check("new_tiles", "sets") == "New tiles: choose 1"
     values = Range("Values", minimum=1, maximum=9, as_list=True)
-    assert values.check("values", [4]) is None and values.check("values", 4) == "Enter 1 value for values"
+    assert values.check("values", [4]) is None and values.check("values", 4) == "Values: enter 1 value"
     assert Range("Value", minimum=1, maximum=9).check("value", 4) is None  # one value, not a list
     assert values.to_json()["as_list"] is True and "as_list" not in Range("V", maximum=3).to_json()
 
@@ -32,7 +32,7 @@ def test_one_per_group_refuses_two_picks_of_the_same_group():
         Pick({"player": p, "card": c}, f"{p}'s card {c}", group=p) for p in ("Ann", "Ben") for c in (1, 2)))
     ann1, ann2, ben1 = {"player": "Ann", "card": 1}, {"player": "Ann", "card": 2}, {"player": "Ben", "card": 1}
     assert cards.check("cards", [ann1, ben1]) is None
-    assert cards.check("cards", [ann1, ann2]) == "Choose cards to swap from different groups, not two of Ann"
+    assert cards.check("cards", [ann1, ann2]) == "Cards to swap: choose from different groups, not two of Ann"
     assert cards.to_json()["one_per_group"] is True
 
 
@@ -47,9 +47,9 @@ def test_a_field_that_depends_on_another_takes_what_the_chosen_value_offers():
     }
     assert check_fields(fields, {"player": "Ann", "card": 1, "value": 3}) is None
     assert check_fields(fields, {"player": "Ann", "card": 1}) == "Say value"
-    assert check_fields(fields, {"player": "Ann", "card": 2, "value": 3}).startswith("2 is not a choice for card")
+    assert check_fields(fields, {"player": "Ann", "card": 2, "value": 3}) == "Card: Card 2 is not on offer now; choose Card 1"
     assert check_fields(fields, {"player": "Ben", "card": 1}) is None  # no value asked of Ben's card
-    assert check_fields(fields, {"player": "Cy", "card": 1}).startswith("Cy is not a choice for whose card")
+    assert check_fields(fields, {"player": "Cy", "card": 1}) == "Whose card: Cy is not on offer now; choose Ann or Ben"
     shape = json.loads(json.dumps(fields["card"].to_json()))
     assert shape["kind"] == "depends" and shape["on"] == "player"
     assert [c["value"] for c in shape["cases"]] == ["Ann", "Ben"]

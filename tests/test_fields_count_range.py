@@ -12,15 +12,15 @@ def test_a_list_within_the_bounds_is_accepted_with_repeats():
 
 
 def test_a_list_outside_the_bounds_or_with_an_unknown_option_is_refused():
-    assert CARDS.check("cards", []) == "Choose 1 to 3 for cards"
-    assert CARDS.check("cards", ["a3", "a4", "w", "w"]) == "Choose 1 to 3 for cards"
-    assert CARDS.check("cards", "a3") == "Choose 1 to 3 for cards"
-    assert CARDS.check("cards", ["b9"]).startswith("['b9'] is not a choice for cards now")
+    assert CARDS.check("cards", []) == "Cards: choose 1 to 3"
+    assert CARDS.check("cards", ["a3", "a4", "w", "w"]) == "Cards: choose 1 to 3"
+    assert CARDS.check("cards", "a3") == "Cards: choose 1 to 3"
+    assert CARDS.check("cards", ["b9"]) == "Cards: b9 is not one of the choices; choose 3, 4 or Wild"
 
 
 def test_without_repeats_the_same_option_twice_is_refused():
     once = Choice("Spaces", picks=(Pick(1, "1"), Pick(2, "2")), count=1, count_max=2)
-    assert once.check("spaces", [1, 1]) == "Choose different ones for spaces"
+    assert once.check("spaces", [1, 1]) == "Spaces: choose different ones, each once"
     assert check_fields({"spaces": once}, {"spaces": [2, 1]}) is None
 
 

@@ -52,7 +52,7 @@ def test_replay_understands_undo_and_redo(tmp_path, capsys):
 @pytest.mark.parametrize(
     "lines, reason",
     [
-        ((HEADER, '{"type": "add", "points": 9}'), "line 2: 9 is not a choice for points now (choices: +1, +2, +3)"),
+        ((HEADER, '{"type": "add", "points": 9}'), "line 2: Points: 9 is not one of the choices; choose +1, +2 or +3"),
         ((HEADER, "", '{"type": "add", "points": 1', ), "line 3: not JSON"),
         ((HEADER, '{"type": "undo"}'), "line 2: Nothing to undo"),
         (('{"game": "chess", "players": ["A", "B"]}',), "line 1: unknown game 'chess'"),
@@ -147,5 +147,7 @@ def test_an_unknown_action_lists_every_action_the_game_takes_with_undo_and_redo(
     script.write_text(json.dumps({"game": game, "players": players}) + '\n{"type": "fly"}\n')
     assert main(["replay", str(script)]) == 2
     err = capsys.readouterr().err
-    assert "line 2" in err and "no action 'fly'" in err
-    assert err.rstrip().endswith("undo, redo)")
+    assert "line 2" in err and "no action called fly: its actions are " in err
+    listed = err.rstrip().split("its actions are ")[1]
+    assert listed.endswith(", undo and redo")
+    assert all(kind.replace("_", " ") in listed for kind in games.get(game).actions)

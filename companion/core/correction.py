@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.core.envelope import no_such_field
 from companion.core.errors import RuleError
 from companion.core.game import Action, State
 
@@ -47,7 +48,7 @@ def check_entry(entry: Action, moves: int) -> tuple[int, Action, list[Action]]:
     """The move number, corrected action and later moves of a correction, or why it cannot be one."""
     extra = sorted(set(entry) - ENTRY_FIELDS)
     if extra:
-        raise RuleError(f"A correct action takes no field {extra[0]!r}")
+        raise RuleError(no_such_field("correct", extra[0]))
     move, action, later = entry.get("move"), entry.get("action"), entry.get("later", [])
     if not isinstance(move, int) or isinstance(move, bool) or not 1 <= move <= moves:
         raise RuleError(f"There is no move {move} to correct: moves 1 to {moves} are in effect"

@@ -138,31 +138,44 @@ class Choice(Field):
         offered = [p.value for p in self.picks if p.allowed(action)]
         if not self.listed:
             return None if _among(value, offered) else self._refusal(name, value, action)
+        what = _named(self.label, name)
         if self.count_max is not None:
             if not isinstance(value, list) or not self.count <= len(value) <= self.count_max:
-                return f"Choose {self.count} to {self.count_max} for {self.label.lower() or name}"
+                return f"{what}: choose {self.count} to {self.count_max}"
         elif not isinstance(value, list) or len(value) != self.count:
-            return f"Choose {self.count} for {self.label.lower() or name}"
-        if any(not _among(v, offered) for v in value):
-            return self._refusal(name, value, action)
+            return f"{what}: choose {self.count}"
+        bad = next((v for v in value if not _among(v, offered)), None)
+        if bad is not None or any(not _among(v, offered) for v in value):
+            return self._refusal(name, bad, action)
         if not self.repeats and len({_key(v) for v in value}) != len(value):
-            how_many = "" if self.count_max is not None else f" {self.count}"
-            return f"Choose{how_many} different ones for {self.label.lower() or name}"
+            return f"{what}: choose different ones, each once"
         if self.one_per_group:
             groups = [p.group for v in value for p in self.picks if _key(p.value) == _key(v)]
             shared = next((g for g in groups if groups.count(g) > 1), None)
             if shared is not None:
-                return f"Choose {self.label.lower() or name} from different groups, not two of {shared}"
+                return f"{what}: choose from different groups, not two of {shared}"
         return None
 
     def _refusal(self, name: str, value: Any, action: Mapping[str, Any] | None = None) -> str:
-        offered = ", ".join(p.label for p in self.picks if p.allowed(action))
-        return f"{_shown(value)} is not a choice for {self.label.lower() or name} now" + (
-            f" (choices: {offered})" if offered else "")
+        """What may be chosen, said briefly: a refusal names what is allowed, never the sender's data."""
+        what = _named(self.label, name)
+        allowed = [p.label for p in self.picks if p.allowed(action)]
+        known = next((p for p in self.picks if _key(p.value) == _key(value)), None)
+        if not allowed:
+            return f"{what}: nothing can be chosen now"
+        choose = f"choose {summary(allowed)}"
+        if known is not None:
+            return f"{what}: {known.label} is not on offer now; {choose}"
+        shown = said(value)
+        if shown is not None and self.kind == PLAYERS:
+            return f"{what}: {shown} is not playing in this game; {choose}"
+        if shown is not None:
+            return f"{what}: {shown} is not one of the choices; {choose}"
+        return f"{what}: {choose}"
 
     def label_of(self, value: Any) -> str:
         """The words for a value this field offers (the value itself when not offered)."""
-        return next((p.label for p in self.picks if _key(p.value) == _key(value)), _shown(value))
+        return next((p.label for p in self.picks if _key(p.value) == _key(value)), said(value) or "that")
 
     def to_json(self) -> dict[str, Any]:
         out = super().to_json()
@@ -229,11 +242,16 @@ class Range(Field):
 
     def check(self, name: str, value: Any, action: Mapping[str, Any] | None = None) -> str | None:
         values = value if self.listed else [value]
+        what = _named(self.label, name)
         if self.listed and (not isinstance(value, list) or len(value) != self.count):
-            return f"Enter {self.count} value{'s' if self.count != 1 else ''} for {self.label.lower() or name}"
+            return f"{what}: enter {self.count} value{'s' if self.count != 1 else ''}"
         for v in values:
             if not _whole(v) or not self.minimum <= v <= self.maximum:
-                return f"{self.label or name} is a whole number from {self.minimum} to {self.maximum}, not {_shown(v)}"
+                if self.minimum == self.maximum:
+                    return f"{what} can only be {self.minimum} here"
+                shown = said(v)
+                return (f"{what} is a whole number from {self.minimum} to {self.maximum}"
+                        + (f", not {shown}" if shown is not None else ""))
         return None
 
     def to_json(self) -> dict[str, Any]:
@@ -278,7 +296,7 @@ class Depends(Field):
     def check(self, name: str, value: Any, action: Mapping[str, Any] | None = None) -> str | None:
         case = self.case(action or {})
         if case is None:
-            return f"Choose {self.on} before {self.label.lower() or name}"
+            return f"Choose {_spoken(self.on)} before {_named(self.label, name).lower()}"
         return case.check(name, value, action)
 
     def to_json(self) -> dict[str, Any]:
@@ -297,7 +315,7 @@ def check_fields(fields: Mapping[str, Field], action: Mapping[str, Any]) -> str 
         if name not in action or action[name] is None:
             if spec.optional or declared.optional:
                 continue
-            return f"Say {spec.label.lower() or name}"
+            return f"Say {_named(spec.label, name).lower()}"
         why = spec.check(name, action[name], action)
         if why:
             return why
@@ -322,6 +340,48 @@ def _among(value: Any, values: Iterable[Any]) -> bool:
     return any(_key(v) == key for v in values)
 
 
-def _shown(value: Any) -> str:
-    text = repr(value) if not isinstance(value, str) else value
-    return text if len(text) <= 40 else text[:37] + "..."
+def said(value: Any) -> str | None:
+    """A value someone sent, as a player reads it; None when it cannot be shown as words (a list, an
+    object, true or false, a blank, long text or an identifier): a refusal then says what is allowed."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        return str(value) if abs(value) < 10**9 else None
+    if isinstance(value, float):
+        return f"{value:g}" if value == value and abs(value) < 10**9 else None
+    if isinstance(value, str):
+        text = " ".join(value.split())
+        if text in ("None", "True", "False", "null", "true", "false"):
+            return None  # a word that reads as a program's, not as something a player sent
+        if not text or len(text) > 24 or not text.isprintable() or any(ch in text for ch in "[]{}<>'\"\\_"):
+            return None
+        return text
+    return None
+
+
+def summary(labels: Iterable[str], most: int = 8) -> str:
+    """Labels said briefly: "+1, +2 or +3"; many numbers as a span ("1 to 12 or Wild"); else how many."""
+    labels = list(dict.fromkeys(labels))
+    if len(labels) <= most and sum(len(x) + 2 for x in labels) <= 100:
+        return _or(labels)
+    numbers = sorted({int(x) for x in labels if x.lstrip("-").isdigit()})
+    others = [x for x in labels if not x.lstrip("-").isdigit()]
+    if numbers and len(others) < most:
+        span = f"{numbers[0]} to {numbers[-1]}" if len(numbers) > 1 else str(numbers[0])
+        return _or([span, *others])
+    return f"one of the {len(labels)} on offer"
+
+
+def _or(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _spoken(name: str) -> str:
+    """A field's key as words ("new_tiles": "new tiles")."""
+    return name.replace("_", " ")
+
+
+def _named(label: str, name: str) -> str:
+    """The field as a refusal starts with it: its label, else its key in words, capitalised."""
+    text = label or _spoken(name)
+    return text[:1].upper() + text[1:]

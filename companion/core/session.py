@@ -21,7 +21,8 @@ from typing import Any
 
 from companion.core import controls, correction, wording
 from companion.core.correction import CORRECT, Preview
-from companion.core.envelope import unknown_field
+from companion.core.envelope import no_such_action, no_such_field, unknown_field, wording_and
+from companion.core.fields import said
 from companion.core.errors import NotRecorded, RuleError, SetupError, StoreFailure
 from companion.core.game import Action, Expected, Game, GameResult, State
 from companion.core.options import resolve_options
@@ -232,29 +233,34 @@ class Session:
         """Undo and redo take no fields of their own; a `by` names someone at the table."""
         extra = unknown_field(action, ())
         if extra:
-            raise RuleError(f"A {action['type']} action takes no field {extra!r}")
+            raise RuleError(no_such_field(action["type"], extra))
         if action.get("by") is not None and action["by"] not in self.names:
-            raise RuleError(f"{action['by']} is not playing in this game")
+            raise RuleError(self._stranger(action["by"]))
 
     def _check_known(self, action: Action, state: State) -> None:
         """Refusals every game shares, worded alike: an unknown move, a stray field, the wrong player."""
         kind, known = action["type"], self.game.actions
         if known:
             if kind not in known:
-                raise RuleError(
-                    f"{self.game.title} has no action {kind!r} (actions: {', '.join(known)}, undo, redo)")
+                raise RuleError(no_such_action(self.game, kind))
             extra = unknown_field(action, known[kind])
             if extra:
-                raise RuleError(f"A {kind} action takes no field {extra!r}")
+                raise RuleError(no_such_field(kind, extra))
         by = action.get("by")
         if by is None:
             return
         if by not in self.names:
-            raise RuleError(f"{by} is not playing in this game")
+            raise RuleError(self._stranger(by))
         expected = self.game.expected(state)
         # A type not legal now is the rules' to refuse, in their own words ("Ben has to roll first").
         if expected.allows(kind) and not expected.may_act(kind, by):
             raise RuleError(self.game.wrong_player(copy.deepcopy(state), action, expected))
+
+    def _stranger(self, by: Any) -> str:
+        """Why `by` may not act: they are not at this table (named when their name can be shown)."""
+        shown = said(by)
+        who = f"{shown} is not playing in this game" if shown else "Only a player in this game may act"
+        return f"{who}: the players are {wording_and(self.names)}"
 
     def _worded(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Each event with its words: the touchscreen, phones and the story all say the same."""

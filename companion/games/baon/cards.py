@@ -48,6 +48,13 @@ def suit_table(names: str, colours: str, players: int, removed: int) -> list[dic
     return suits
 
 
+def removed_suit(names: str, players: int, removed: int) -> dict[str, str] | None:
+    """The suit a 2-player game takes out ("Remove 1 suit"), as its id and name; None with more players."""
+    if players != 2:
+        return None
+    return {"id": LETTERS[removed - 1], "name": split_list(names)[removed - 1]}
+
+
 def card(suit: str, value: int) -> str:
     return f"{suit}{value}"
 

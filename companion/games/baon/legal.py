@@ -16,7 +16,7 @@ from companion.games.baon.runs import MIN_BAON
 from companion.games.baon.scoring import score_sheet, winners
 from companion.games.baon.standing import actor, favourite_taken, laid, last_round, wilds_left
 from companion.games.baon.tally import MAX_CUBES
-from companion.games.baon.words import TOKEN_COUNTS, TOKEN_NAMES, names_and, plural
+from companion.games.baon.words import TOKEN_COUNTS, TOKEN_NAMES, names_and, names_or, plural
 
 State = dict[str, Any]
 
@@ -219,7 +219,10 @@ def require_legal(state: State, action: dict[str, Any]) -> ActionSpec:
     if spec is None:
         raise RuleError(_why_not(state, action))
     if state["mode"] == "game" and action.get("player") is not None:
-        raise RuleError(f"In a game, {LABELS[kind].lower()} is for the player whose turn it is: leave out 'player'")
+        raise RuleError(f"In a game, the player whose turn it is ({actor(state)}) does that: leave the player out")
+    out = _out_of_the_box(state, action.get("cards"))
+    if out:
+        raise RuleError(out)
     why = check_fields({n: _all_enabled(f) for n, f in spec.fields.items()}, action)
     if why:
         raise RuleError(why)
@@ -249,9 +252,31 @@ def _why_not(state: State, action: dict[str, Any]) -> str:
         n = state["discards_due"]
         return (f"{who} holds {state['hands'][who]} cards, over the limit of 6: first discard "
                 f"{plural(n, 'card')} onto the countertop")
+    if kind == "take" and state["step"] == "playing" and last_round(state):
+        # The last turn's one card is drawn (or there was none left to draw): what is left is play.
+        return f"In the last round each player draws only 1 card: {who} may now play food or end the turn"
     if kind == "take" and state["step"] == "playing":
         return f"{who} played food this turn: Take Food or Play Food, not both"
+    if kind == "add" and state["step"] in ("turn", "playing"):
+        owner = action.get("owner")
+        container = action.get("container")
+        if owner in state["players"] and isinstance(container, str) and container in state["suit_names"]:
+            return (f"{owner} has no baon in the {state['suit_names'][container]} container: "
+                    "add only to a baon on the table")
+        return "No baon is on the table yet to add to: play a baon of 3 or more consecutive cards first"
     return f"{LABELS[kind]} is not possible now. {prompt(state)}"
+
+
+def _out_of_the_box(state: State, cards: Any) -> str | None:
+    """A card of the suit a 2-player game takes out, refused as the rule ("Remove 1 suit")."""
+    removed = state.get("removed_suit")
+    if not removed or not isinstance(cards, list):
+        return None
+    for c in cards:
+        if isinstance(c, str) and c[:1] == removed["id"] and c[1:].isdigit():
+            return (f"{removed['name']} is not in a two-player game: its cards are out of the box. "
+                    f"Play cards of {names_or([state['suit_names'][s] for s in state['suits']])}, or a wild")
+    return None
 
 
 def check_now(spec: ActionSpec, action: dict[str, Any]) -> None:
@@ -265,6 +290,7 @@ def _all_enabled(f: Field) -> Field:
     """The field as a shape: every pick allowed and any number of them, so the rules word the
     refusal of a short run or a card already laid ("[2-3]: a baon needs at least 3 cards")."""
     if isinstance(f, Choice):
-        wide = {"count": 1, "count_max": 99} if f.count_max is not None else {}
+        # From none: taking no card, or a baon of none, is refused by the rule's own words.
+        wide = {"count": 0, "count_max": 99} if f.count_max is not None else {}
         return replace(f, picks=tuple(replace(p, enabled=True) for p in f.picks), **wide)
     return f

@@ -75,7 +75,8 @@ def add_to_baon(state: State, action: Action) -> None:
         raise RuleError("Add at least 1 card")
     baon = state["baons"][owner].get(container)
     if baon is None:
-        raise RuleError(f"{owner} has no baon in the {state['suit_names'][container]} container")
+        raise RuleError(f"{owner} has no baon in the {state['suit_names'][container]} container: "
+                        "add only to a baon on the table")
     check_hand(state, player, cards)
     check_cards(state, cards)
     state["baons"][owner][container] = runs.extend(baon, cards, action.get("end"), state["suit_names"])

@@ -17,7 +17,21 @@ MIN_BAON = 3
 
 
 def _shown(cards: list[str]) -> str:
-    return "[" + "-".join("wild" if is_wild(c) else str(value_of(c)) for c in cards) + "]"
+    """Cards by value as a player reads them: "1, 2 and 4", "a wild, 5 and 6"."""
+    words = ["a wild" if is_wild(c) else str(value_of(c)) for c in cards]
+    if not words:
+        return "no card"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _missing(values: list[int]) -> str:
+    """The values a run of these cards lacks between its lowest and highest: "3", "3 and 4" ("": none)."""
+    gaps = [str(v) for v in range(min(values), max(values) + 1) if v not in values]
+    if not gaps:
+        return ""
+    if len(gaps) > 3:
+        return f"the {len(gaps)} values between {min(values)} and {max(values)}"
+    return gaps[0] if len(gaps) == 1 else ", ".join(gaps[:-1]) + " and " + gaps[-1]
 
 
 def order(cards: list[str]) -> list[str]:
@@ -33,28 +47,33 @@ def start_of(cards: list[str]) -> int:
     shown = _shown(cards)
     real = [(i, value_of(c)) for i, c in enumerate(cards) if not is_wild(c)]
     if not real:
-        raise RuleError(f"{shown}: a baon needs at least one card that is not wild")
+        raise RuleError(f"{shown.capitalize()}: a baon needs at least one card that is not wild")
     values = [v for _, v in real]
     twice = next((v for v in values if values.count(v) > 1), None)
     if twice is not None:
-        raise RuleError(f"{shown} holds two cards of value {twice}: a run has each value once")
+        raise RuleError(f"{shown.capitalize()} hold two cards of value {twice}: a run has each value once, "
+                        f"so drop one {twice}")
     first, value = real[0]
     start = value - first
     for i, v in real:
         if v != start + i:
-            raise RuleError(f"{shown} is not a run of consecutive values")
+            if len(real) == len(cards) and _missing(values):
+                raise RuleError(f"{shown.capitalize()} are not consecutive: drop a card or add the missing "
+                                f"{_missing(values)}")
+            raise RuleError(f"{shown.capitalize()} are not consecutive in this order: each wild stands for the "
+                            "one value missing where it lies")
     end = start + len(cards) - 1
     if start < LOW:
-        raise RuleError(f"{shown}: a wild card stands for {LOW} to {HIGH}; here one would be {start}")
+        raise RuleError(f"{shown.capitalize()}: a wild card stands for {LOW} to {HIGH}; here one would be {start}")
     if end > HIGH:
-        raise RuleError(f"{shown}: a wild card stands for {LOW} to {HIGH}; here one would be {end}")
+        raise RuleError(f"{shown.capitalize()}: a wild card stands for {LOW} to {HIGH}; here one would be {end}")
     return start
 
 
 def new_baon(cards: list[str]) -> dict[str, Any]:
     """A baon from the cards laid on an empty container: "3 or more cards of consecutive value"."""
     if len(cards) < MIN_BAON:
-        raise RuleError(f"{_shown(cards)}: a baon needs at least {MIN_BAON} cards, not {len(cards)}")
+        raise RuleError(f"A baon needs at least {MIN_BAON} cards of consecutive values, not {len(cards)}")
     laid = order(cards)
     return {"start": start_of(laid), "cards": laid}
 
@@ -81,14 +100,13 @@ def extend(baon: Mapping[str, Any], cards: list[str], end: str | None,
     if end is not None:
         if end not in fits:
             where = f"below {low}" if end == "low" else f"above {high}"
-            raise RuleError(f"{_shown(laid)} cannot go {where} in the baon {_shown(baon['cards'])}")
+            raise RuleError(f"{_shown(laid).capitalize()} cannot go {where} in the baon of {low} to {high}")
         return fits[end]
     if len(fits) == 2:
         raise RuleError(f"Say where the wild cards go: below {low} or above {high}")
     if not fits:
         what = ", ".join(name(c, suit_names) for c in laid)
-        raise RuleError(f"{what} does not extend the run {_shown(baon['cards'])} "
-                        f"({low} to {high}): add cards next to either end")
+        raise RuleError(f"{what} does not extend the run of {low} to {high}: add cards next to either end")
     return next(iter(fits.values()))
 
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.baon import countertop
-from companion.games.baon.cards import suit_table
+from companion.games.baon.cards import removed_suit, suit_table
 from companion.games.baon.tokens import TOKENS
 
 State = dict[str, Any]
@@ -28,6 +28,8 @@ def setup(players: tuple[str, ...], options: Mapping[str, Any]) -> State:
         "suits": [s["id"] for s in suits],
         "suit_names": {s["id"]: s["name"] for s in suits},
         "suit_colours": {s["id"]: s["colour"] for s in suits},
+        # A 2-player game's suit out of the box, by name: a card of it is refused in those words.
+        "removed_suit": removed_suit(options["suits"], len(names), options["two_player_removed"]),
         "token_points": token_points(options),
         "baons": {p: {} for p in names},  # player -> container suit -> {"start", "cards"}
         "favourites": {p: None for p in names},

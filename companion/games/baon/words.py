@@ -34,6 +34,11 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def names_or(names: list[str]) -> str:
+    """"Adobo, Lumpia or Pancit"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
 def names_and(names: list[str]) -> str:
     if not names:
         return "nobody"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.fields import said
 from companion.games.bon.cards import CHART, PASS, Deck, colour_of, is_card, label
 
 State = dict[str, Any]
@@ -67,7 +68,9 @@ def _not_in_deck(d: Deck, card: Any) -> str:
         if colour in ("red", "yellow", "blue") and value.isdigit():
             return (f"There is no {label(card)} in a {d.players}-player deck: "
                     f"its cards run from 1 to {d.values}")
-    return f"{card!r} is not a B.O.N card (cards look like \"red-8\" or \"pass\")"
+    shown = said(card)
+    head = f"{shown} is not a B.O.N card" if shown else "That is not a B.O.N card"
+    return f"{head}: a card is red, yellow or blue from 1 to {d.values}, or a pass"
 
 
 def available(state: State) -> list[str]:

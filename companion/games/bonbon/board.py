@@ -15,6 +15,7 @@ from companion.core.fields import Choice, Pick
 from companion.core.game import ActionSpec, Expected
 from companion.games.bonbon.cards import is_whole
 from companion.games.bonbon.limits import collective_limit
+from companion.games.bonbon.words import no_such_action_here
 
 State = dict[str, Any]
 
@@ -47,10 +48,7 @@ def apply(state: State, action: dict[str, Any]) -> State:
         state["total"] = 0
         state["round"] += 1
         return state
-    raise RuleError(
-        "This table uses the app as the collective limit board only (option board_only): "
-        "move the total with the dial or the +/- buttons"
-    )
+    raise RuleError(no_such_action_here(action["type"]))
 
 
 def over(state: State) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.errors import RuleError
+from companion.core.fields import said
 
 UP = "up"
 DOWN = "down"
@@ -65,7 +66,10 @@ def check_value(value: Any, max_value: int, what: str = "A card") -> int:
         raise RuleError(f"{what} needs its value (1 to {max_value})")
     if not is_whole(value) or not 1 <= value <= max_value:
         extra = " (a 0 is the zero card)" if value == 0 else ""
-        raise RuleError(f"{what} shows a value from 1 to {max_value}, not {value!r}{extra}")
+        if max_value == 1:
+            raise RuleError(f"{what} can only show 1 here{extra}")
+        shown = said(value)
+        raise RuleError(f"{what} shows a value from 1 to {max_value}" + (f", not {shown}" if shown else "") + extra)
     return value
 
 

@@ -109,15 +109,21 @@ def after_turn_card(state: State, who: str, kind: str) -> None:
 # -- the actions ---------------------------------------------------------------
 
 
+def kinds_said() -> str:
+    """Every kind of card, as a player names them."""
+    labels = [c.KIND_LABELS[k].removesuffix(" card") for k in c.KINDS]
+    return ", ".join(labels[:-1]) + " or " + labels[-1]
+
+
 def draw(state: State, action: dict[str, Any]) -> None:
     """A card drawn and played to the right of the last one, face-up with its value or face-down without."""
     who = active(state)
     face = action.get("face")
     kind = action.get("kind")
     if face not in (c.UP, c.DOWN):
-        raise RuleError(f"{who}: is the card played face-up or face-down? (\"face\": \"up\" or \"down\")")
+        raise RuleError(f"{who}: say whether the card is played face-up or face-down")
     if kind is not None and kind not in c.KINDS:
-        raise RuleError(f"There is no card kind {kind!r} (kinds: {', '.join(c.KINDS)})")
+        raise RuleError(f"There is no such kind of card: {kinds_said()}")
     if face == c.DOWN:
         if kind == c.ZERO:
             raise RuleError("A zero must be played face-up")
@@ -132,11 +138,11 @@ def draw(state: State, action: dict[str, Any]) -> None:
         return
 
     if kind is None:
-        raise RuleError(f"Which card did {who} play? Choose its kind: {', '.join(c.KINDS)}")
+        raise RuleError(f"Which card did {who} play? Choose its kind: {kinds_said()}")
     value = action.get("value")
     if kind == c.ZERO:
         if value not in (None, 0) or isinstance(value, bool):
-            raise RuleError(f"A zero is worth 0, not {value!r}")
+            raise RuleError("A zero is worth 0: enter no other value for it")
         value = 0
     else:
         value = c.check_value(value, state["max_value"], f"A {c.KIND_LABELS[kind]}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.envelope import unknown_field
+from companion.core.envelope import no_such_field, unknown_field
 from companion.core.errors import RuleError
 from companion.core.fields import Choice, Depends, Field, Pick, Players, Range
 from companion.core.game import ActionSpec, Expected
@@ -14,7 +14,7 @@ from companion.games.bonbon.rounds import pile, replacements_needed
 from companion.games.bonbon.standing import actor, available_tiles
 from companion.games.bonbon.targets import hide_cards, peek_cards, swap_cards
 from companion.games.bonbon.tiles import DISPLAYED, TILES
-from companion.games.bonbon.words import KIND_CHIPS, TILE_LONG, TILE_SHORT
+from companion.games.bonbon.words import KIND_CHIPS, TILE_LONG, TILE_SHORT, no_such_action_here
 
 State = dict[str, Any]
 
@@ -50,10 +50,11 @@ def check_fields(action: dict[str, Any], fields: dict[str, set[str]]) -> None:
     """Refuse an unknown action or a field the action does not take (a typo must not pass silently)."""
     kind = action["type"]
     if kind not in fields:
-        raise RuleError(f"Bonbon has no action {kind!r} (actions: {', '.join(fields)}, undo, redo)")
+        # Another moment's action (a board-only table's dial) is the session's refusal of its kind.
+        raise RuleError(no_such_action_here(kind))
     extra = unknown_field(action, fields[kind])
     if extra:
-        raise RuleError(f"A {kind} action takes no field {extra!r}")
+        raise RuleError(no_such_field(kind, extra))
 
 
 # -- the fields, in the words the board shows ------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.errors import RuleError
+from companion.games.bonbon.words import not_a_player
 from companion.games.bonbon.cards import UP, Row, cards_not_zero, check_value, is_whole, unknown
 from companion.games.bonbon.scoring import score_round
 from companion.games.bonbon.standing import is_eliminated, tile_of
@@ -89,7 +90,7 @@ def reveal(state: State, action: dict[str, Any]) -> None:
     name = action.get("player")
     pending = {w["player"]: w for w in waiting(state)}
     if name not in state["players"]:
-        raise RuleError(f"Whose cards are revealed? There is no player called {name!r}")
+        raise RuleError("Whose cards are revealed? " + not_a_player(state, name))
     if is_eliminated(state, name):
         raise RuleError(f"{name} was eliminated this round and does not score")
     if name not in pending:

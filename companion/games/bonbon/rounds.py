@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.errors import RuleError
+from companion.games.bonbon.words import TILE_SHORT, not_a_player, tiles_said
 from companion.games.bonbon.tiles import DISPLAYED, TILES
 
 State = dict[str, Any]
@@ -40,12 +41,12 @@ def new_round(state: State, starter: int, tiles: list[str]) -> None:
 
 def _distinct_tiles(tiles: Any, count: int, allowed: list[str], what: str) -> list[str]:
     if not isinstance(tiles, list) or len(tiles) != count:
-        raise RuleError(f"{what}: choose {count} tile(s) from {', '.join(allowed)}")
+        raise RuleError(f"{what}: choose {count} tile{'' if count == 1 else 's'} of {tiles_said(allowed)}")
     for tile in tiles:
         if tile not in TILES:
-            raise RuleError(f"There is no bonus tile {tile!r} (tiles: {', '.join(TILES)})")
+            raise RuleError(f"There is no such bonus tile: {what.lower()} from {tiles_said(allowed)}")
         if tile not in allowed:
-            raise RuleError(f"{what}: the {tile} tile is not one of {', '.join(allowed)}")
+            raise RuleError(f"{what}: the {TILE_SHORT[tile]} tile is not one of {tiles_said(allowed)}")
     if len(set(tiles)) != len(tiles):
         raise RuleError(f"{what}: each tile can be laid out only once")
     return list(tiles)
@@ -58,7 +59,7 @@ def start(state: State, action: dict[str, Any]) -> None:
     first = action.get("first", state["players"][0])
     # "The last player to have eaten chocolate will be the starting player."
     if first not in state["players"]:
-        raise RuleError(f"There is no player called {first!r} to start")
+        raise RuleError(not_a_player(state, first, "to start"))
     new_round(state, state["players"].index(first), tiles)
 
 

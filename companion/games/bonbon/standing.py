@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.errors import RuleError
+from companion.games.bonbon.words import not_a_player
 
 State = dict[str, Any]
 
@@ -69,7 +70,7 @@ def available_tiles(state: State) -> list[str]:
 def targetable(state: State, name: str, purpose: str) -> None:
     """Refuse an effect aimed at a player who is out of the drawing."""
     if name not in state["players"]:
-        raise RuleError(f"There is no player called {name!r}")
+        raise RuleError(not_a_player(state, name))
     # "Players who have passed cannot be targeted by any of these cards' effects."
     if name in state["passed"]:
         raise RuleError(f"{name} has already passed this round and cannot be targeted by {purpose}")
@@ -83,7 +84,7 @@ def check_by(state: State, action: dict[str, Any]) -> None:
     if by is None:
         return
     if by not in state["players"]:
-        raise RuleError(f"There is no player called {by!r}")
+        raise RuleError(not_a_player(state, by))
     who = actor(state)
     if who is None or by == who:
         return

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.errors import RuleError
+from companion.core.fields import said
 from companion.games.bonbon import cards as c
 from companion.games.bonbon.standing import active, is_in, targetable
 
@@ -62,11 +63,14 @@ def usable(state: State, effect: str, who: str) -> bool:
 def card_at(state: State, ref: Any, purpose: str) -> tuple[str, int]:
     """Resolve {"player": name, "card": position from 1 on the left} for an effect, or refuse."""
     if not isinstance(ref, dict):
-        raise RuleError(f"Name the card for {purpose} as {{\"player\": name, \"card\": position}}")
+        raise RuleError(f"Say whose card, and which from the left, for {purpose}")
     name, position = ref.get("player"), ref.get("card")
     targetable(state, name, purpose)
     row = state["rows"][name]
     if not c.is_whole(position) or not 1 <= position <= len(row):
-        raise RuleError(f"{name} has no card at position {position!r} (positions 1 to {len(row)}, from the left)")
+        shown = said(position)
+        head = f"{name} has no card {shown}" if shown else f"Say which of {name}'s cards"
+        raise RuleError(f"{head}: {name}'s cards are 1 to {len(row)}, from the left" if len(row) > 1
+                        else f"{head}: {name} has one card")
     return name, position - 1
 

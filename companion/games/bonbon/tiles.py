@@ -6,6 +6,7 @@ from typing import Any
 
 from companion.core.errors import RuleError
 from companion.games.bonbon.cards import DOWN, UP, Row, face_down_runs
+from companion.games.bonbon.words import TILE_SHORT, tiles_said
 
 THREE = "three"
 ZEROS = "zeros"
@@ -23,9 +24,11 @@ DISPLAYED = 3
 def check_tile(tile: Any, allowed: list[str], who: str) -> str:
     """A tile id the player may take or lay out, or a refusal listing the ones they may."""
     if tile not in TILES:
-        raise RuleError(f"There is no bonus tile {tile!r} (tiles: {', '.join(TILES)})")
+        raise RuleError("There is no such bonus tile: " + (f"{who} may take {tiles_said(allowed)}" if allowed
+                                                          else f"{who} may take none now"))
     if tile not in allowed:
-        raise RuleError(f"{who} cannot take the {tile} tile now (available: {', '.join(allowed) or 'none'})")
+        raise RuleError(f"{who} cannot take the {TILE_SHORT[tile]} tile now: "
+                        + (f"{who} may take {tiles_said(allowed)}" if allowed else "none is left to take"))
     return tile
 
 

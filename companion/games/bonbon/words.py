@@ -5,6 +5,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.envelope import spoken
+from companion.core.fields import said
+
+def not_a_player(state: dict[str, Any], name: Any, purpose: str = "") -> str:
+    """A name that is nobody at this table, with the names that are."""
+    shown = said(name)
+    players = state["players"]
+    names = players[0] if len(players) == 1 else ", ".join(players[:-1]) + " and " + players[-1]
+    head = f"There is no player called {shown}" if shown else "Choose a player"
+    return f"{head}{' ' + purpose if purpose else ''}: the players are {names}"
+
+
+def no_such_action_here(kind: str) -> str:
+    """A board-only table's action sent to a played game, or a played game's to a board-only table."""
+    if kind in ("board", "board_reset"):
+        return ("Only a table using the app as the collective limit board alone (option Board only) moves "
+                "the total by hand: here each card played moves it")
+    return (f"This table uses the app as the collective limit board only (option Board only): there is no "
+            f"{spoken(kind)} to enter, move the total with the dial or the +/- buttons")
+
+
 # Short enough for a tile box on the top strip; the full words are on the tile buttons.
 TILE_SHORT = {
     "three": "+3 points",
@@ -143,3 +164,9 @@ def end_reason(reason: str | None) -> str:
     if reason == "everyone_done":
         return "everyone passed or is out"
     return ""
+
+
+def tiles_said(tiles: list[str]) -> str:
+    """Bonus tiles by what they score ("+3 points, +1 per zero or +2 per set")."""
+    labels = [TILE_SHORT[t] for t in tiles]
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " or " + labels[-1]

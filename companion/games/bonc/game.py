@@ -15,6 +15,7 @@ from companion.core.game import Action, Expected, Game, GameResult, Secret, Stat
 from companion.core.options import Option
 from companion.games.bonc import bindings, block, deals, legal, play, view, words
 from companion.games.bonc import events as happenings
+from companion.games.bonc.seats import is_out
 
 HANDLERS: dict[str, Callable[[State, Action], None]] = {
     "play": play.play,
@@ -96,6 +97,11 @@ class Bonc(Game):
                 for i, p in enumerate(state["players"]) if state["hands"][p] > 0]
 
     def wrong_player(self, state: State, action: Action, expected: Expected) -> str:
+        player = action["by"]
         if action["type"] == "block":
-            return block.not_blocking(state, action["by"])
-        return f"It is {expected.turn}'s turn, not {action['by']}'s"
+            return block.not_blocking(state, player)
+        if is_out(state, player):
+            return f"{player} is out (no lives left): it is {expected.turn}'s turn"
+        if state["hands"][player] <= 0:
+            return f"{player} has no card left until the re-deal: it is {expected.turn}'s turn"
+        return f"It is {expected.turn}'s turn, not {player}'s"

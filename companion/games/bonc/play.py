@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.errors import RuleError
+from companion.core.fields import said
 from companion.games.bonc import cards as c
 from companion.games.bonc import words
 from companion.games.bonc.block import block_by
@@ -22,12 +23,18 @@ def check_card(state: State, card: Any) -> None:
     """Refuse a card that does not exist, or one whose every copy is already on this deal's pile."""
     if card is None:
         raise RuleError("Say which card was played")
+    if isinstance(card, list):
+        raise RuleError("One card is played at a time: say which card")
     if not (c.is_number(card) or card in c.WILDS):
-        raise RuleError(f"BONC! has no card {card!r}: the cards are 0 to 8, " + ", ".join(c.WILDS))
+        shown = said(card)
+        head = f"BONC! has no card {shown}" if shown else "BONC! has no such card"
+        raise RuleError(f"{head}: the cards are 0 to 8, {words.names([words.card_name(w) for w in c.WILDS])}")
     if left_of(state, card) <= 0:
         total = state["deck"][c.key(card)]
         name = words.card_name(card)
-        raise RuleError(f"This game plays with no {name} card" if total == 0 else
+        if total == 0:
+            raise RuleError(f"This game plays with no {name} card")
+        raise RuleError(f"The only {name} card of this deal is already on the discard pile" if total == 1 else
                         f"All {total} {name} cards of this deal are already on the discard pile")
 
 
@@ -141,12 +148,16 @@ def check_targets(state: State, player: str, card: Any, action: dict[str, Any]) 
         if target not in steal_targets(state, player):
             raise RuleError(words.cannot_steal(state, player, target))
     elif target is not None:
-        raise RuleError(f"Only BORROWED TIME takes a life from a chosen player, not {words.card_name(card)}")
+        if card == c.BORROWED_TIME:
+            # "acts like a BANDage Card if all other players are BULLETPROOF": there is no life to take.
+            raise RuleError("Everyone else is Bulletproof: BORROWED TIME takes no life now and heals like "
+                            "a BAND-AID, so choose nobody to take a life from")
+        raise RuleError(f"Only BORROWED TIME takes a life from a chosen player: {words.a_card(card)} takes none")
     if gift is not None:
         if not gift_needed(state, player, card):
             raise RuleError(words.no_gift(state, player, card))
         if gift not in wounded_others(state, player):
-            raise RuleError(f"{gift} is not a wounded player still in: a BAND-AID cannot go to them")
+            raise RuleError(words.no_gift_to(state, player, card, gift))
 
 
 def play(state: State, action: dict[str, Any]) -> None:

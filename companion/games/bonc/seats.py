@@ -38,11 +38,18 @@ def after(state: State, player: str | None, *, holding: bool = False) -> str | N
 
 
 def turn(state: State) -> str | None:
-    """Whose turn it is: the next player still in with a card, after the last to play on a turn.
+    """Whose turn it is: the next player still in with a card, after the last to play on a turn
+    (the last to play themselves when nobody else holds a card).
 
     Worked out each time rather than kept, so a BLOCK that brings a player back from 0 puts
     them back in the order at once.
     """
     if state["phase"] != "play":
         return None
-    return after(state, state["last_by"], holding=True)
+    last = state["last_by"]
+    following = after(state, last, holding=True)
+    if following is None and last is not None and state["lives"][last] > 0 and state["hands"][last] > 0:
+        # Everyone else still in is out of cards, so it is not yet the re-deal ("When all current
+        # players run out of cards"): the only player holding cards plays again.
+        return last
+    return following

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.core.fields import said
 from companion.games.bonc import cards as c
 
 CARD_NAMES = {
@@ -84,7 +85,10 @@ def cannot_steal(state: Mapping[str, Any], player: str, target: Any) -> str:
     if target == player:
         return f"{player} cannot take a life from themselves"
     if target not in state["players"]:
-        return f"{target} is not playing in this game"
+        shown = said(target)
+        takers = [p for p in state["players"] if p != player and state["lives"][p] > 0 and not state["shields"][p]]
+        head = f"{shown} is not playing in this game" if shown else "Choose a player"
+        return f"{head}: BORROWED TIME may take a life from {names(takers, 'or')}"
     if state["lives"][target] <= 0:
         return f"{target} is out: BORROWED TIME takes a life only from a player still in"
     return f"{target} is Bulletproof: BORROWED TIME cannot take their life"
@@ -94,6 +98,14 @@ def no_gift(state: Mapping[str, Any], player: str, card: Any) -> str:
     if state["lives"][player] < state["max_lives"]:
         return f"{player} is below {lives(state['max_lives'])}: the {card_name(card)} heals {player}"
     return f"Nobody else is wounded: the {card_name(card)} heals nobody"
+
+
+def no_gift_to(state: Mapping[str, Any], player: str, card: Any, gift: Any) -> str:
+    """Why a BAND-AID's spare life cannot go to `gift`, and who it may go to."""
+    wounded = [p for p in state["players"] if p != player and 0 < state["lives"][p] < state["max_lives"]]
+    shown = said(gift)
+    head = f"{shown} is not a wounded player still in" if shown else "Choose a wounded player still in"
+    return f"{head}: the {card_name(card)}'s life may go to {names(wounded, 'or')}"
 
 
 def _bonc(e: Mapping[str, Any]) -> str:

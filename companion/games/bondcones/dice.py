@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.errors import RuleError
+from companion.core.fields import said
 from companion.games.bondcones import ledger
 
 # RULINGS: faces 1-4, "peek" (the O that lets you look) and "bondo" (the O that moves a BondO).
@@ -22,7 +23,8 @@ def parse_face(raw: Any) -> str:
         return str(raw)
     if isinstance(raw, str) and raw.strip().lower() in RANK:
         return raw.strip().lower()
-    raise RuleError(f"A Dice Cone shows 1, 2, 3, 4, peek or bondo, not {raw!r}")
+    shown = said(raw)
+    raise RuleError("A Dice Cone shows 1, 2, 3, 4, peek or bondo" + (f", not {shown}" if shown else ""))
 
 
 def compare(first: str, second: str) -> int:

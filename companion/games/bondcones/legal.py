@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.errors import RuleError
-from companion.core.fields import Choice, Pick, check_fields
+from companion.core.fields import Choice, Pick, check_fields, said
 from companion.core.game import ActionSpec, Expected
 from companion.games.bondcones import battle, dice, frames, ledger
 from companion.games.bondcones.standing import actor, current, other, points
@@ -175,7 +175,9 @@ def require_legal(state: State, action: dict[str, Any]) -> None:
     by = action.get("by")
     if by is not None and by != actor(state):
         if by not in state["players"]:
-            raise RuleError(f"{by} is not playing in this game")
+            shown = said(by)
+            head = f"{shown} is not playing in this game" if shown else "Only a player in this game may act"
+            raise RuleError(f"{head}: the players are {' and '.join(state['players'])}")
         raise RuleError(wrong_player(state, action))
     if kind == "roll":
         action["face"] = dice.parse_face(action.get("face"))
@@ -231,13 +233,16 @@ def _check_cones(state: State, spec: ActionSpec, action: dict[str, Any]) -> None
     raw = action.get("value")
     value = _pick(values, raw)
     if value is None:
-        raise RuleError(f"A cone is worth 0, 1, 2, 4 or 8, not {raw!r}")
+        shown = said(raw)
+        raise RuleError("A cone is worth 0, 1, 2, 4 or 8" + (f", not {shown}" if shown else ""))
     kinds = {}
     for name in owners:
         given = action.get(name)
         kinds[name] = _pick(spec.fields[name], ledger.ORDINARY if given is None else given)
         if kinds[name] is None:
-            raise RuleError(f"{name!r} is one of ordinary, bondo or double, not {action.get(name)!r}")
+            which = "The cone captured with" if name == "with" else "The captured cone"
+            shown = said(action.get(name))
+            raise RuleError(f"{which} is ordinary, bondo or double" + (f", not {shown}" if shown else ""))
     for name, pick in kinds.items():
         if not pick.enabled:
             purpose = "to capture with" if name == "with" else "to capture"

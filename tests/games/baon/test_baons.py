@@ -27,7 +27,7 @@ def test_a_wild_at_twelve_is_the_top_and_no_card_goes_above():
     s = new()
     play(s, {"type": "baon", "container": "a", "cards": ["a10", "a11", "w"]})
     refused(s, {"type": "add", "owner": "Ann", "container": "a", "cards": ["w"], "end": "high"},
-            "[wild] cannot go above 12 in the baon [10-11-wild]")
+            "A wild cannot go above 12 in the baon of 10 to 12")
     refused(s, {"type": "baon", "container": "b", "cards": ["b11", "b12", "w"]}, "Ann holds 1 card: a baon needs 3")
 
 
@@ -43,9 +43,9 @@ def test_a_card_that_does_not_touch_an_end_is_refused():
     s = new()
     play(s, {"type": "baon", "container": "a", "cards": ["a4", "a5", "a6"]})
     refused(s, {"type": "add", "owner": "Ann", "container": "a", "cards": ["b8"]},
-            "Lumpia 8 does not extend the run [4-5-6] (4 to 6): add cards next to either end")
+            "Lumpia 8 does not extend the run of 4 to 6: add cards next to either end")
     refused(s, {"type": "add", "owner": "Ann", "container": "a", "cards": ["b5"]},
-            "Lumpia 5 does not extend the run [4-5-6]")
+            "Lumpia 5 does not extend the run of 4 to 6")
 
 
 def test_a_wild_added_alone_must_say_which_end_and_keeps_its_value():

@@ -57,8 +57,11 @@ def test_in_a_two_player_game_one_suit_and_one_space_are_out():
     s = new(("Ann", "Ben"), two_player_removed=2)
     assert [x["name"] for x in view(s)["suits"]] == ["Adobo", "Pancit", "Lechon", "Sinigang", "Kare-kare"]
     assert view(s)["spaces"] == [1, 1, 1] and view(s)["pile"] == 68 - 3 - 3 - 8
-    refused(s, {"type": "baon", "container": "a", "cards": ["b1", "a2", "a3"]}, "['b1', 'a2', 'a3'] is not a choice")
-    refused(s, {"type": "take", "sources": [4]}, "[4] is not a choice")
+    refused(s, {"type": "baon", "container": "a", "cards": ["b1", "a2", "a3"]},
+            "Lumpia is not in a two-player game: its cards are out of the box. "
+            "Play cards of Adobo, Pancit, Lechon, Sinigang or Kare-kare, or a wild")
+    refused(s, {"type": "take", "sources": [4]},
+            "Where from, in order: 4 is not one of the choices; choose Pile, Space 1, Space 2 or Space 3")
 
 
 def test_one_bonus_token_a_turn_and_only_on_the_players_own_turn():
@@ -116,9 +119,9 @@ def test_an_empty_turn_is_allowed_but_weighty():
 
 def test_unknown_fields_and_a_player_field_in_a_game_are_refused():
     s = new()
-    refused(s, {"type": "take", "sources": ["pile"], "count": 1}, "A take action takes no field 'count'")
+    refused(s, {"type": "take", "sources": ["pile"], "count": 1}, "A take action takes no count field")
     refused(s, {"type": "baon", "player": "Ben", "container": "a", "cards": ["a1", "a2", "a3"]},
-            "In a game, play a baon is for the player whose turn it is: leave out 'player'")
+            "In a game, the player whose turn it is (Ann) does that: leave the player out")
 
 
 def test_the_game_declares_its_hands_pile_and_lola_as_unknown_secrets():

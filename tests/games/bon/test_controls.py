@@ -20,7 +20,7 @@ def test_the_dial_is_not_a_move_of_the_game():
     assert s.meaning(controls.DIAL_UP) is None and s.meaning(controls.DIAL_DOWN) is None
     assert s.meaning(controls.CONFIRM) is None  # Confirm on a card is the board's: it knows the card
     assert "pointer" not in view(s)
-    refused(s, {"type": "point", "card": "red-2"}, "B.O.N has no action 'point'")
+    refused(s, {"type": "point", "card": "red-2"}, "B.O.N has no action called point")
 
 
 def test_the_pass_button_plays_a_pass_card_while_one_is_possible():

@@ -97,7 +97,7 @@ def test_board_mode_takes_no_card_actions_and_never_ends():
         s.press(controls.PASS, source="gpio")
     with pytest.raises(RuleError, match="whole number"):
         s.dispatch({"type": "board", "step": 0})
-    with pytest.raises(RuleError, match="no field"):
+    with pytest.raises(RuleError, match="A board action takes no value field"):
         s.dispatch({"type": "board", "step": 1, "value": 3})
     for _ in range(40):
         s.press(controls.DIAL_UP, source="gpio")

@@ -58,7 +58,7 @@ def test_peek_reveals_another_players_face_down_card_and_it_counts_towards_both_
         {"player": "Cy", "card": 1, "value_needed": True},
     ]
     refused(s, {"type": "peek", "player": "Ann", "card": 1, "value": 3}, "another player's card, not your own")
-    refused(s, {"type": "peek", "player": "Ben", "card": 2, "value": 3}, "Ben has no card at position 2")
+    refused(s, {"type": "peek", "player": "Ben", "card": 2, "value": 3}, "Ben has no card 2: Ben has one card")
     refused(s, {"type": "peek", "player": "Ben", "card": 1}, "needs its value")
     refused(s, {"type": "peek", "player": "Ben", "card": 1, "value": 0}, "1 to 9")
     play(s, {"type": "peek", "player": "Ben", "card": 1, "value": 6})
@@ -143,7 +143,7 @@ def test_swap_exchanges_two_cards_between_two_players_each_keeping_its_face():
     assert {"player": "Cy", "card": 1} in offers and {"player": "Ann", "card": 2} in offers
     refused(s, {"type": "swap", "cards": [{"player": "Ann", "card": 1}, {"player": "Ann", "card": 2}]}, "between two players")
     refused(s, {"type": "swap", "cards": [{"player": "Ann", "card": 1}]}, "name the two cards")
-    refused(s, {"type": "swap", "cards": [{"player": "Ann", "card": 1}, {"player": "Cy", "card": 3}]}, "Cy has no card at position 3")
+    refused(s, {"type": "swap", "cards": [{"player": "Ann", "card": 1}, {"player": "Cy", "card": 3}]}, "Cy has no card 3: Cy has one card")
     # "you may swap any two cards (including this one)"
     play(s, {"type": "swap", "cards": [{"player": "Ann", "card": 1}, {"player": "Cy", "card": 1}]})
     assert cards(s, "Ann") == [{"face": "down"}, {"face": "up", "kind": "swap", "value": 1}]
@@ -271,7 +271,7 @@ def test_pass_card_tile_may_be_chosen_after_passing():
     s = started()
     play(s, {"type": "pass", "tile": "three"}, up(3, kind="pass_tile"), PASS)
     assert legal_types(s) == ["take_tile"] and s.expected().turn == "Ben"
-    refused(s, {"type": "take_tile", "tile": "three"}, "cannot take the three tile")
+    refused(s, {"type": "take_tile", "tile": "three"}, r"cannot take the \+3 points tile now")
     play(s, {"type": "take_tile", "tile": "zeros"})
     assert player(s, "Ben")["tile"] == "zeros"
 

@@ -46,8 +46,8 @@ def test_game_starts_with_the_tiles_on_display_and_the_chosen_starting_player():
     refused(s, {"type": "draw", "face": "down"}, "not possible now")
     refused(s, {"type": "start", "tiles": ["three", "three", "ones"]}, "only once")
     refused(s, {"type": "start", "tiles": ["three", "ones"]}, "choose 3")
-    refused(s, {"type": "start", "tiles": ["three", "ones", "cake"]}, "no bonus tile 'cake'")
-    refused(s, {"type": "start", "tiles": ["three", "ones", "sets"], "first": "Zed"}, "no player called 'Zed'")
+    refused(s, {"type": "start", "tiles": ["three", "ones", "cake"]}, "There is no such bonus tile: lay out the bonus tiles from")
+    refused(s, {"type": "start", "tiles": ["three", "ones", "sets"], "first": "Zed"}, "There is no player called Zed to start: the players are Ann, Ben and Cy")
     s.dispatch({"type": "start", "tiles": ["three", "ones", "sets"], "first": "Ben"})
     assert s.expected().turn == "Ben" and view(s)["tiles"]["shown"] == ["three", "ones", "sets"]
 
@@ -70,9 +70,9 @@ def test_a_face_up_card_needs_kind_and_value_and_a_face_down_card_refuses_its_va
     refused(s, up(10), "1 to 9")
     refused(s, up(0), "a 0 is the zero card")
     refused(s, up(True), "1 to 9")
-    refused(s, up(3, kind="cookie"), "no card kind 'cookie'")
+    refused(s, up(3, kind="cookie"), "There is no such kind of card: regular, must-play-face-up, zero,")
     refused(s, {"type": "draw", "face": "down", "value": 4}, "without its value")
-    refused(s, {"type": "draw", "face": "up", "kind": "regular", "value": 3, "colour": "red"}, "no field 'colour'")
+    refused(s, {"type": "draw", "face": "up", "kind": "regular", "value": 3, "colour": "red"}, "A draw action takes no colour field")
 
 
 def test_zero_and_must_play_face_up_cards_cannot_be_entered_face_down():
@@ -96,7 +96,7 @@ def test_only_the_first_player_to_pass_takes_a_tile():
     s = started()
     play(s, PASS)
     assert s.expected().turn == "Ann" and legal_types(s) == ["take_tile"]
-    refused(s, {"type": "take_tile", "tile": "sets"}, "cannot take the sets tile")
+    refused(s, {"type": "take_tile", "tile": "sets"}, r"cannot take the \+2 per set tile now")
     refused(s, {"type": "draw", "face": "down"}, "not possible now. Ann: choose a bonus tile")
     play(s, {"type": "take_tile", "tile": "zeros"})
     assert spec(s, "pass").fields == {}

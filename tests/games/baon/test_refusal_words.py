@@ -1,0 +1,61 @@
+"""Refusals a new player met, each read as the rule and naming what to do instead (the touchscreen
+never offers these; scripts, phones and a second screen may send them)."""
+
+from __future__ import annotations
+
+from companion.replay import replay
+from tests.games.baon.support import END, SCRIPTS, new, play, refused
+from tests.test_every_game_refuses_in_words import plain
+
+LOLA = (SCRIPTS / "lola_end.jsonl").read_text().splitlines()
+
+
+def words(s, action) -> str:
+    """The refusal's message, checked to read as plain words of at most 200 characters."""
+    before = s.view()
+    try:
+        s.dispatch(action)
+    except Exception as refusal:  # noqa: BLE001 - the message is what is checked
+        message = refusal.message
+    else:
+        raise AssertionError(f"{action} was accepted")
+    assert plain(message) is None, (message, plain(message))
+    assert s.view() == before
+    return message
+
+
+def test_a_card_of_the_suit_out_of_a_two_player_game_says_the_suit_is_out():
+    s = new(("Ann", "Ben"))
+    message = words(s, {"type": "baon", "container": "a", "cards": ["f1", "f2", "f3"]})
+    assert message == ("Kare-kare is not in a two-player game: its cards are out of the box. "
+                       "Play cards of Adobo, Lumpia, Pancit, Lechon or Sinigang, or a wild")
+
+
+def test_taking_no_card_says_how_many_may_be_taken():
+    s = new()
+    assert words(s, {"type": "take", "sources": []}) == "Take 1 or 2 cards, or 3 from the pile with an empty hand"
+
+
+def test_taking_again_after_the_last_rounds_one_card_says_only_one_is_drawn():
+    s = replay(LOLA[:len(LOLA) - 9])
+    play(s, {"type": "take", "sources": ["pile", 1]}, {"type": "discard", "space": 3}, {"type": "discard", "space": 3},
+         END, {"type": "take", "sources": [2]})
+    message = words(s, {"type": "take", "sources": [1]})
+    assert message == "In the last round each player draws only 1 card: Ann may now play food or end the turn"
+    assert "played food" not in message
+
+
+def test_adding_to_a_container_without_a_baon_says_there_is_none():
+    s = new()
+    refused(s, {"type": "add", "owner": "Ben", "container": "a", "cards": ["a1"]},
+            "Ben has no baon in the Adobo container: add only to a baon on the table")
+    play(s, {"type": "baon", "container": "a", "cards": ["a1", "a2", "a3"]})
+    play(s, END)  # Ben's turn: Ann has a baon now, so adding is on offer, but not to Ann's empty Lumpia
+    refused(s, {"type": "add", "owner": "Ann", "container": "b", "cards": ["b4"]},
+            "Ann has no baon in the Lumpia container: add only to a baon on the table")
+
+
+def test_a_run_with_a_gap_says_which_value_is_missing():
+    s = new()
+    assert words(s, {"type": "baon", "container": "a", "cards": ["a1", "a2", "a4"]}) == (
+        "1, 2 and 4 are not consecutive: drop a card or add the missing 3")

@@ -1,0 +1,136 @@
+"""Every game refuses what its touchscreen would never offer in words a player reads, and changes nothing.
+
+Scripts, phones and a second screen may send anything. For every game the registry knows (a new
+game is covered without a line here), random games are played from the typed legal actions, and
+at random moments an action is sent that is mutated from a legal one or made of junk: a field
+with a value out of range or of the wrong kind, a card that does not exist or is greyed, a field
+missing or unknown, a player who is not playing, out or not on turn, an action at the wrong
+moment. Refused, it must say why in at most 200 characters of plain words (no Python list, repr,
+None or braces) and leave the game exactly as it was; accepted (a mutation that happens to be
+legal), the game simply goes on.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion import games
+from companion.core import RuleError, Session
+from companion.core.fields import Choice, Depends, Field, Range
+from tests.support import typed_play
+
+LONGEST = 200
+STEPS = 40  # moves per game: each step also sends a few mutated actions
+
+# What gives away Python rather than the game: a list or a dict, a repr in quotes ('x', "x"), a
+# None/True/False, an identifier with an underscore (band_aid), angle-bracketed objects.
+PYTHON = re.compile(r"[\[\]{}<>]|(?:^|[\s(:=,])['\"][^'\"]*['\"]|\b(?:None|True|False)\b|\w_\w|\\x|\\u")
+
+# Junk values a confused sender might put in any field.
+JUNK: list[Any] = [None, True, False, -1, 0, 999, 10**12, 2.5, "", "x", "joker", "zz99", " ", "None",
+                   [], [1, 2], ["x"], {}, {"a": 1}, [[1]], "Ann", "Zoe", 1, 3, 7]
+
+
+def plain(message: str) -> str | None:
+    """Why a refusal does not read as plain words, or None when it does."""
+    if not message or not message.strip():
+        return "it is empty"
+    if len(message) > LONGEST:
+        return f"it has {len(message)} characters (at most {LONGEST})"
+    found = PYTHON.search(message)
+    if found:
+        return f"it shows Python ({found.group(0)!r})"
+    if any(not ch.isprintable() for ch in message):
+        return "it holds a character that cannot be shown"
+    if not re.search(r"[A-Za-z]{3}", message):
+        return "it has no words"
+    return None
+
+
+def wrong_value(rng: random.Random, field: Field | None, action: dict[str, Any]) -> Any:
+    """A value the field does not offer now: out of range, greyed, of the wrong kind, or junk."""
+    if isinstance(field, Depends):
+        field = field.case(action)
+    if isinstance(field, Range) and rng.random() < 0.6:
+        bad = rng.choice([field.minimum - 1, field.maximum + 1, field.maximum + 50, -7])
+        return [bad] * field.count if field.listed and rng.random() < 0.7 else bad
+    if isinstance(field, Choice) and rng.random() < 0.6:
+        greyed = [p.value for p in field.picks if not p.allowed(action)]
+        offered = [p.value for p in field.picks if p.allowed(action)]
+        pool = greyed if greyed and rng.random() < 0.6 else offered
+        if pool:
+            if field.listed:
+                size = rng.choice([0, 1, field.count + 1, (field.count_max or field.count) + 1])
+                return [rng.choice(pool) for _ in range(size)]
+            return [rng.choice(pool)] if rng.random() < 0.2 else rng.choice(pool)
+    return rng.choice(JUNK)
+
+
+def mutated(rng: random.Random, session: Session) -> dict[str, Any]:
+    """An action the touchscreen would never send now, built from a legal one or from nothing."""
+    game, expected = session.game, session.expected()
+    names = list(session.names)
+    how = rng.choice(["value", "value", "value", "missing", "extra", "stranger", "other_player",
+                      "wrong_moment", "wrong_moment", "junk"])
+    if how in ("wrong_moment", "junk") or not expected.legal:
+        kind = rng.choice(sorted(game.actions)) if game.actions else "pass"
+        action: dict[str, Any] = {"type": kind}
+        for name in game.actions.get(kind, ()):
+            if rng.random() < 0.7:
+                action[name] = rng.choice(JUNK + names)
+        if how == "wrong_moment" and kind in {s.type for s in expected.legal}:
+            spec = expected.spec(kind)
+            action = typed_play.fill(rng, spec, expected.turn)
+            for name in spec.fields:
+                if rng.random() < 0.5:
+                    action[name] = wrong_value(rng, spec.fields[name].resolve(action), action)
+        if rng.random() < 0.5:
+            action["by"] = rng.choice(names)
+        return action
+    spec = rng.choice(expected.legal)
+    action = typed_play.fill(rng, spec, expected.turn)
+    fields = list(spec.fields)
+    if how == "value" and fields:
+        name = rng.choice(fields)
+        action[name] = wrong_value(rng, spec.fields[name].resolve(action), action)
+    elif how == "missing" and fields:
+        action.pop(rng.choice(fields), None)
+    elif how == "extra":
+        action[rng.choice(["colour", "cards", "card", "points", "player", "amount"])] = rng.choice(JUNK)
+    elif how == "stranger":
+        action["by"] = rng.choice(["Zoe", "", "ann", "Ann ", 7])
+    else:
+        others = [n for n in names if not expected.may_act(spec.type, n)]
+        action["by"] = rng.choice(others or names)
+    return action
+
+
+def check_refusal(session: Session, action: dict[str, Any]) -> None:
+    """Send the action; refused, its message reads as the rule and the game is exactly as it was."""
+    view, state, logged = session.view(), session.state, len(session.timeline)
+    try:
+        session.dispatch(action)
+    except RuleError as refusal:
+        why = plain(refusal.message)
+        assert why is None, f"{session.game.id}: {action} was refused with {refusal.message!r}: {why}"
+        assert session.view() == view and session.state == state and len(session.timeline) == logged, (
+            f"{session.game.id}: {action} was refused but changed the game")
+
+
+@pytest.mark.parametrize("game_id", games.known())
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_actions_no_screen_offers_are_refused_in_plain_words_and_change_nothing(game_id, seed):
+    rng = random.Random(seed)
+    session = typed_play.table(games.get(game_id), rng)
+    for _ in range(STEPS):
+        for _ in range(3):
+            check_refusal(session, mutated(rng, session))
+        if session.result() is not None or typed_play.step(rng, session) is None:
+            break
