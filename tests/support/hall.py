@@ -95,3 +95,29 @@ def config_with(values: dict[str, dict[str, Any]]) -> companion_config.Config:
     for section, overrides in values.items():
         base[section].update(overrides)
     return companion_config.Config(base, None)
+
+
+SCRIPTS = ROOT / "tests" / "games"
+
+
+def play_script(t: HallTable, relative: str, upto: int | None = None, players: list[str] | None = None) -> None:
+    """Start the game of tests/games/<relative> (a JSON-lines script) at table `t` and play its
+    actions, all of them or the first `upto`; `players` renames the seats in order."""
+    import json
+
+    lines = [json.loads(line) for line in (SCRIPTS / relative).read_text().splitlines() if line.strip()]
+    setup, actions = lines[0], lines[1:]
+    names = list(setup["players"])
+    rename = dict(zip(names, players)) if players else {}
+    assert t.table is not None
+    t.table.start(setup["game"], [rename.get(n, n) for n in names], setup.get("options", {}))
+    for action in actions[:upto]:
+        if rename:
+            action = json.loads(_renamed(json.dumps(action), rename))
+        t.play(action)
+
+
+def _renamed(text: str, rename: dict[str, str]) -> str:
+    for old, new in rename.items():
+        text = text.replace(f'"{old}"', f'"{new}"')
+    return text
