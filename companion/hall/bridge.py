@@ -50,9 +50,10 @@ def drop_in(config: Any, password: str) -> str:
             "try_private false",
             "cleansession true",
             f"keepalive_interval {hall['keepalive']}",
-            # Try again every second: the hall shows a table current within moments of the venue
-            # coming back (a refused connection on a LAN costs next to nothing).
-            "restart_timeout 1",
+            # Try again every second or so: the hall shows a table current within moments of the
+            # venue coming back (a refused connection on a LAN costs next to nothing). Two values:
+            # Mosquitto 2.0.11 given the single value 1 tried only every 6 s or so.
+            "restart_timeout 1 1",
             "start_type automatic",
         ]
         if hall["cafile"]:

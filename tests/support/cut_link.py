@@ -1,6 +1,6 @@
 """A TCP link between a table's broker and the venue's that a test can cut and heal, as a
-pulled network cable or a venue Wi-Fi outage would: every connection through it is closed at
-once, and new ones are refused until it is healed."""
+venue network outage would: every connection through it is closed at once, and new ones are
+refused (the port closed) until it is healed."""
 
 from __future__ import annotations
 
@@ -19,30 +19,36 @@ class CutLink:
         self._open = True
         self._lock = threading.Lock()
         self._live: list[socket.socket] = []
-        self._server = socket.create_server(("127.0.0.1", self.port))
         self._closed = False
-        threading.Thread(target=self._accept, name="cut-link", daemon=True).start()
+        self._server: socket.socket | None = None
+        self.heal()
 
     def cut(self) -> None:
         with self._lock:
             self._open = False
             live, self._live = self._live, []
+            server, self._server = self._server, None
+        if server is not None:
+            _close(server)
         for s in live:
             _close(s)
 
     def heal(self) -> None:
         with self._lock:
+            if self._server is not None or self._closed:
+                return
             self._open = True
+            self._server = socket.create_server(("127.0.0.1", self.port))
+            threading.Thread(target=self._accept, args=(self._server,), name="cut-link", daemon=True).start()
 
     def close(self) -> None:
         self._closed = True
         self.cut()
-        _close(self._server)
 
-    def _accept(self) -> None:
+    def _accept(self, server: socket.socket) -> None:
         while not self._closed:
             try:
-                inside, _ = self._server.accept()
+                inside, _ = server.accept()
             except OSError:
                 return
             with self._lock:

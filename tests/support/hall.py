@@ -16,6 +16,7 @@ from tests.support.mosquitto import PASSWORD, ROOT, Broker
 
 HALL_DEPLOY = ROOT / "deploy" / "hall"
 TABLE_USER = "table"
+KEEPALIVE = 5  # the shortest [hall] keepalive the venue needs: a cut link is seen at once here
 
 
 def venue_broker(workdir: Path) -> Broker:
@@ -37,7 +38,7 @@ class HallTable:
         port = self.link.port if self.link else venue.mqtt_port
         self.config = self.broker.companion_config(
             table={"id": table_id, "name": name},
-            hall={"host": "127.0.0.1", "port": port, "keepalive": 5, "plays_hours": plays_hours},
+            hall={"host": "127.0.0.1", "port": port, "keepalive": KEEPALIVE, "plays_hours": plays_hours},
         )
         self.broker.set_extra_conf(drop_in(self.config, PASSWORD))
         self.db = self.dir / "companion.db"
