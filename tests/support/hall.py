@@ -67,17 +67,32 @@ class HallTable:
         self.broadcaster = self.table = self.store = None
 
     def kill_app(self) -> None:
-        """As a crash would: no goodbye; the table's broker says offline for it (its Last Will)."""
-        if self.broadcaster and self.broadcaster._client is not None:
-            client = self.broadcaster._client
-            client._sock_close()  # the socket dies without a DISCONNECT: the Will is sent
-            client.loop_stop()
-            self.broadcaster._closed = True
-            if self.broadcaster.hall:
-                self.broadcaster.hall.close()
+        """As a crash would: the connection drops without a goodbye, so the table's broker sends
+        its Last Will ("offline"); nothing more is published, and the store is left as it is."""
+        b = self.broadcaster
+        if b is not None and b._client is not None:
+            b._client.loop_stop()  # paho's thread ends without sending DISCONNECT
+            b._client._sock_close()
+            with b._cond:
+                b._closed = b._stopping = True
+                b._cond.notify_all()
+            if b._unsubscribe:
+                b._unsubscribe()
+            if b.hall:
+                b.hall.close()
         if self.store:
             self.store.close()
         self.broadcaster = self.table = self.store = None
+
+    def version(self) -> int:
+        """The version of the state the table shows now (docs/mqtt.md)."""
+        from companion.broadcast.topics import version
+
+        assert self.table is not None
+        session, record = self.table.session, self.table.record
+        if session is None:
+            return version(self.table.store.last_game_number(), None)
+        return version(record.id if record else None, session.revision)
 
     def play(self, *actions: dict[str, Any]) -> None:
         assert self.table is not None and self.table.session is not None
