@@ -356,11 +356,9 @@ class Broadcaster:
                 log.exception("MQTT: publishing failed; the next change is published as usual")
 
     def _state(self, view: dict[str, Any] | None, game_number: int | None) -> dict[str, Any]:
-        state = state_payload(view, game_number=game_number, table_id=self.topics.table, table_name=self.table_name)
-        state["changed_at"] = self._changed_at or datetime.now(timezone.utc).isoformat(timespec="milliseconds")
-        if view is not None:
-            state["news"] = self._news
-        return state
+        return state_payload(view, game_number=game_number, table_id=self.topics.table, table_name=self.table_name,
+                             changed_at=self._changed_at or datetime.now(timezone.utc).isoformat(timespec="milliseconds"),
+                             news=self._news)
 
     def _work_due(self) -> bool:
         return self._state_sendable() or bool(self._events) or self._discovery_due
