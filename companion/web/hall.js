@@ -17,6 +17,7 @@
   var plays = {}; // "table/id" -> play
   var connected = false;
   var chosenDay = null; // null: today
+  var shownPlays = []; // the plays of the chosen day, for the export buttons
 
   function readParams() {
     var out = {};
@@ -308,8 +309,8 @@
       }).join(", ")));
       list.appendChild(item);
     });
-    $("plays-summary").textContent = chosen.length + " play" + (chosen.length === 1 ? "" : "s") +
-      " · export with `companion hall-export`";
+    $("plays-summary").textContent = chosen.length + " play" + (chosen.length === 1 ? "" : "s");
+    shownPlays = chosen;
   }
 
   // -- drawing, connection ------------------------------------------------------------
@@ -343,6 +344,13 @@
     $("day").addEventListener("change", function () {
       chosenDay = $("day").value === today() ? null : $("day").value;
       render();
+    });
+    var stamp = function () { return $("day").value === "all" ? "all-days" : $("day").value; };
+    $("export-csv").addEventListener("click", function () {
+      HallExport.download("hall-plays-" + stamp() + ".csv", HallExport.csv(shownPlays), "text/csv");
+    });
+    $("export-json").addEventListener("click", function () {
+      HallExport.download("hall-plays-" + stamp() + ".json", HallExport.json(shownPlays), "application/json");
     });
     setStatus();
     render();
