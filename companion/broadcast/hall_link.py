@@ -47,7 +47,7 @@ class HallLink:
         config: Any,
         topics: Topics,
         table_name: str,
-        load_plays: Callable[[], list[Play]],
+        load_plays: Callable[[str], tuple[set[int], list[Play]]],
         republish_state: Callable[[], None],
     ) -> None:
         hall = config["hall"]
@@ -63,7 +63,7 @@ class HallLink:
         self._client: Any = None  # the table's paho client while connected to its broker
         self._out_up: bool | None = None  # None: not heard yet
         self._in_up: bool | None = None
-        self._held: set[int] = set()
+        self._held: dict[int, bytes] = {}  # play number -> the venue's copy
         self._sync_at: float | None = None  # monotonic time of the next check, None: none due
         self._closed = False
         self._last_sync: str | None = None  # what the last check did, for the status screen
@@ -121,7 +121,7 @@ class HallLink:
                 self._in_up = up
                 if up and was is not True:
                     self._due(SETTLE)
-                stale = sorted(self._held) if not up else []
+                stale = sorted(self._held) if not up else []  # play numbers
                 if not up:
                     self._held.clear()
             # The local copies of the venue's list are stale once the read-back link is down
@@ -133,9 +133,9 @@ class HallLink:
         if play_id is not None:
             with self._lock:
                 if payload:
-                    self._held.add(play_id)
+                    self._held[play_id] = bytes(payload)
                 else:
-                    self._held.discard(play_id)
+                    self._held.pop(play_id, None)
             return True
         return False
 
@@ -184,7 +184,7 @@ class HallLink:
                     return
                 self._sync_at = None
                 client = self._client
-                held = set(self._held)
+                held = dict(self._held)
                 waiting_for_list = self._out_up and self._in_up is None
                 if waiting_for_list:
                     self._in_up = False  # heard nothing of the read-back link: do not wait again
@@ -193,29 +193,29 @@ class HallLink:
             if waiting_for_list:
                 time.sleep(IN_LINK_GRACE - SETTLE)  # the list may still come; it costs a few seconds
                 with self._lock:
-                    held = set(self._held)
+                    held = dict(self._held)
             try:
                 self._publish_missing(client, held)
             except Exception as exc:  # noqa: BLE001 - the next reconnect or finished game tries again
                 self._last_sync = f"failed: {exc}"
                 log.exception("hall: could not publish the finished plays")
 
-    def _publish_missing(self, client: Any, held: set[int]) -> None:
-        since = datetime.now(timezone.utc) - timedelta(hours=self.hours)
-        recent = [p for p in self._load_plays() if _ended(p) >= since]
-        missing = [p for p in recent if p.id not in held]
-        for p in missing:
+    def _publish_missing(self, client: Any, held: dict[int, bytes]) -> None:
+        """Every recent play the venue lacks or holds differently (an undo reopened the game and
+        it ended otherwise), and an empty message for each play the venue holds that the log no
+        longer counts as finished (an undo reopened it)."""
+        since = (datetime.now(timezone.utc) - timedelta(hours=self.hours)).isoformat(timespec="seconds")
+        finished, recent = self._load_plays(since)
+        sent = 0
+        for p in recent:
             payload = encode(play_payload(p, self.topics.table, self.table_name))
-            client.publish(hall_topics.play(self.topics, p.id), payload, qos=QOS, retain=True)
-            self.published_plays += 1
-        self._last_sync = f"{len(missing)} of {len(recent)} plays published"
-        if missing:
-            log.info("hall: published %d finished plays the hall did not hold", len(missing))
-
-
-def _ended(play: Play) -> datetime:
-    try:
-        at = datetime.fromisoformat(play.ended_at)
-    except ValueError:
-        return datetime.now(timezone.utc)
-    return at if at.tzinfo else at.replace(tzinfo=timezone.utc)
+            if held.get(p.id) != payload:
+                client.publish(hall_topics.play(self.topics, p.id), payload, qos=QOS, retain=True)
+                sent += 1
+        gone = [play_id for play_id in held if play_id not in finished]
+        for play_id in gone:
+            client.publish(hall_topics.play(self.topics, play_id), b"", qos=QOS, retain=True)
+        self.published_plays += sent
+        self._last_sync = f"{sent} of {len(recent)} plays published, {len(gone)} taken back"
+        if sent or gone:
+            log.info("hall: published %d finished plays the hall did not hold; took back %d", sent, len(gone))

@@ -107,12 +107,14 @@ class Broadcaster:
         # a state republished after a reconnect keeps them (docs/mqtt.md).
         self._changed_at: str | None = None
         self._news: str | None = None
+        self._was_over = False  # the game followed had a result at its last change
         self._hall: HallLink | None = None
         hall = _section(config, "hall")
         if self.enabled and hall and hall["host"] and table is not None:
             store_path = table.store.path
             self._hall = HallLink(config, self.topics, self.table_name,
-                                  load_plays=lambda: _load_plays(store_path), republish_state=self._republish)
+                                  load_plays=lambda since: _load_plays(store_path, since),
+                                  republish_state=self._republish)
 
         self._table = table
         if table is not None:
@@ -268,6 +270,7 @@ class Broadcaster:
             self._view = self._with_play_link(session.view()) if session is not None else None
             self._changed_at = self._last_change_time(session)
             self._news = None
+            self._was_over = bool(session is not None and session.result() is not None)
             self._state_dirty = self._state_known = True
             self._discovery_due = self._ha_prefix is not None
             self._cond.notify_all()
@@ -291,8 +294,12 @@ class Broadcaster:
                 for event in happened:  # made into payloads by the publisher, not here
                     self._events.append((event, change.view, self._game_number, at, change.move, change.made))
             self._cond.notify_all()
-        if self._hall is not None and change.view.get("result"):
-            self._hall.game_finished()  # told after the change is durable: the play is in the log
+        over = bool(change.view.get("result"))
+        if self._hall is not None and over != self._was_over:
+            # A game ended, or an undo opened it again: the hall's copy follows now (told after
+            # the change is durable, so the log already says so).
+            self._hall.game_finished()
+        self._was_over = over
 
     def _last_change_time(self, session: Session | None) -> str:
         """When the game opened last changed, from the log (a resumed game keeps its time)."""
@@ -515,10 +522,18 @@ def _section(config: Any, name: str) -> Any:
         return None
 
 
-def _load_plays(database: Path) -> list[Any]:
-    from companion.cli_plays import load_plays  # read-only, through a connection of its own
+def _load_plays(database: Path, since: str) -> tuple[set[int], list[Any]]:
+    """The numbers of every finished game in the table's log, and as plays those that ended at
+    or after `since` (ISO 8601), read through a read-only connection of its own."""
+    from companion.plays import play
+    from companion.store.plays import actions, finished, reading
 
-    return load_plays(database)
+    with reading(database) as db:
+        if db is None:
+            return set(), []
+        records = finished(db)
+        recent = [play(r, actions(db, r.id)) for r in records if (r.ended_at or "") >= since]
+        return {r.id for r in records}, recent
 
 
 def _record_number(table: Any) -> int | None:

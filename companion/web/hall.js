@@ -382,7 +382,11 @@
       if (kind === "availability") return onAvailability(id, new TextDecoder().decode(payload).trim());
       if (kind === "link") return onLink(id, new TextDecoder().decode(payload).trim());
       if (kind === "events") return onEvent(id, parse(payload));
-      if (kind === "plays" && parts.length === 4 && payload.length) return onPlay(id, parse(payload));
+      if (kind === "plays" && parts.length === 4) {
+        // Empty: the table took the play back (an undo reopened its game).
+        if (!payload.length) { delete plays[id + "/" + parts[3]]; scheduleRender(); return; }
+        return onPlay(id, parse(payload));
+      }
     });
     window.hallDebug = { tables: tables, plays: plays };
   }

@@ -156,3 +156,20 @@ def test_hall_stays_current_through_cuts_crashes_and_restarts(hall):
     # Never an older state over a newer one: the page's version for each table only grew.
     assert all(shown(driver, t.id)[0] == t.version() for t in tables)
     links.close()
+
+
+def test_a_play_reopened_by_undo_leaves_the_standings_and_returns_as_it_ended(hall):
+    venue, tables, driver = hall
+    a = tables[0]
+    a.table.start("tally", ["Ann", "Ben"], {"target": 3})
+    a.play({"type": "add", "points": 3})  # Ann wins
+    key = f"a/{a.table.record.id}"
+    wait_for(lambda: page_plays(driver) == [[key], 2], LONG)
+    a.play({"type": "undo"})  # the game is open again: the hall must not count it
+    wait_for(lambda: page_plays(driver) == [[], 0], LONG)
+    a.play({"type": "add", "points": 1}, {"type": "add", "points": 3})  # now Ben wins
+    wait_for(lambda: page_plays(driver) == [[key], 2], LONG)
+    winners = driver.execute_script(
+        "return window.hallDebug.plays[arguments[0]].players.filter(function (s) { return s.winner; })"
+        ".map(function (s) { return s.name; });", key)
+    assert winners == ["Ben"]
