@@ -57,6 +57,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     tray.add_argument("--link", type=Path, help="also make this symlink to the tray, e.g. /tmp/dicetray")
     tray.add_argument("--faces", default="1,2,3,4,peek,bondo", help="the die's faces, comma-separated")
 
+    sub.add_parser("hall-join", add_help=False, help="join a venue's hall: bridge this table to the venue broker "
+                   "(docs/hall.md; --help for its options)")
+    sub.add_parser("hall-export", add_help=False, help="write every play the venue's hall holds "
+                   "(docs/hall.md; --help for its options)")
+
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in ("hall-join", "hall-export"):  # their own options, parsed by their own module
+        if argv[0] == "hall-join":
+            from companion.hall.join import main as hall_join
+
+            return hall_join(argv[1:])
+        from companion.hall.export import main as hall_export
+
+        return hall_export(argv[1:])
     args = parser.parse_args(argv)
     if args.command == "replay":
         return _replay(args.file)

@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.broadcast import settings as broadcast_settings
 from companion.config_keys import Key, between, folder_path, one_of, topic_word
+from companion.hall import settings as hall_settings
 from companion.inputs import settings as input_settings
 
 
@@ -44,7 +45,7 @@ SCHEMA: tuple[Key, ...] = (
         "or 'none'.",
         one_of("auto", "mouse", "none"),
     ),
-) + input_settings.KEYS + broadcast_settings.KEYS
+) + input_settings.KEYS + broadcast_settings.KEYS + hall_settings.KEYS
 
 
 class Config:

@@ -26,6 +26,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from companion import bgstats
 from companion.broadcast import homeassistant
+from companion.broadcast.hall_link import HallLink
 from companion.broadcast.topics import OFFLINE, ONLINE, Topics, encode, event_payload, state_payload
 from companion.core.session import Change, Session
 from companion.status import DeviceStatus
@@ -102,6 +103,19 @@ class Broadcaster:
         self._fault: str | None = None  # the last exception our own code raised (logged, survived)
         self.published_states = 0  # how many state messages were handed to paho (tests, bench)
 
+        # When the state last changed and the words of the newest event: the hall shows them, and
+        # a state republished after a reconnect keeps them (docs/mqtt.md).
+        self._changed_at: str | None = None
+        self._news: str | None = None
+        self._was_over = False  # the game followed had a result at its last change
+        self._hall: HallLink | None = None
+        hall = _section(config, "hall")
+        if self.enabled and hall and hall["host"] and table is not None:
+            store_path = table.store.path
+            self._hall = HallLink(config, self.topics, self.table_name,
+                                  load_plays=lambda since: _load_plays(store_path, since),
+                                  republish_state=self._republish)
+
         self._table = table
         if table is not None:
             # With no game open yet, the last game's number keeps the idle state's version
@@ -160,6 +174,8 @@ class Broadcaster:
             self._cond.notify_all()
         if self._unsubscribe:
             self._unsubscribe()
+        if self._hall is not None:
+            self._hall.close()
         if self._publisher is not None:
             self._publisher.join(timeout)
         client = self._client
@@ -218,6 +234,19 @@ class Broadcaster:
         why = f" ({self._last_loss})" if self._last_loss else ""
         return DeviceStatus(NAME, "waiting", f"no broker at {where}{why}; trying again every few seconds")
 
+    def hall_status(self) -> list[DeviceStatus]:
+        """The status screen's line for the hall: none when the table is not part of one."""
+        if self._hall is None:
+            return []
+        if not self._connected:
+            return [DeviceStatus("Hall", "waiting", f"hall at {self._hall.host}:{self._hall.port}: "
+                                 "waiting for the table's own broker")]
+        return [self._hall.status()]
+
+    @property
+    def hall(self) -> HallLink | None:
+        return self._hall
+
     @property
     def connected(self) -> bool:
         return self._connected
@@ -239,6 +268,9 @@ class Broadcaster:
                 # With no game open, the number of the last one keeps the version growing.
                 self._game_number = game_number
             self._view = self._with_play_link(session.view()) if session is not None else None
+            self._changed_at = self._last_change_time(session)
+            self._news = None
+            self._was_over = bool(session is not None and session.result() is not None)
             self._state_dirty = self._state_known = True
             self._discovery_due = self._ha_prefix is not None
             self._cond.notify_all()
@@ -248,8 +280,13 @@ class Broadcaster:
     def _on_change(self, change: Change) -> None:
         """A session listener: record the newest view and events, wake the publisher, return."""
         view = self._with_play_link(change.view)  # before the lock: it reads the store
+        now = datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+        worded = [e["text"] for e in change.events if isinstance(e.get("text"), str)]
         with self._cond:
             self._view = view
+            self._changed_at = now
+            self._news = worded[-1] if worded else {"undo": "A move was taken back",
+                                                    "redo": "A move was put back"}.get(change.kind, self._news)
             self._state_dirty = True
             if self._connected:  # events are live news: none are kept for a broker that is away
                 happened = change.events or ([{"type": change.kind}] if change.kind != "action" else [])
@@ -257,6 +294,34 @@ class Broadcaster:
                 for event in happened:  # made into payloads by the publisher, not here
                     self._events.append((event, change.view, self._game_number, at, change.move, change.made))
             self._cond.notify_all()
+        over = bool(change.view.get("result"))
+        if self._hall is not None and over != self._was_over:
+            # A game ended, or an undo opened it again: the hall's copy follows now (told after
+            # the change is durable, so the log already says so).
+            self._hall.game_finished()
+        self._was_over = over
+
+    def _last_change_time(self, session: Session | None) -> str:
+        """When the game opened last changed, from the log (a resumed game keeps its time)."""
+        now = datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+        record = getattr(self._table, "record", None)
+        if session is None or record is None:
+            return now
+        try:
+            played = self._table.store.played(record.id)
+        except Exception:  # noqa: BLE001 - a time is a nicety: the state goes out without it
+            return now
+        return played[-1][1] if played else (record.started_at or now)
+
+    def _republish(self) -> None:
+        """The hall's link came back: the state and availability again (the bridge may have
+        dropped them); called on paho's thread."""
+        client = self._client
+        with self._cond:
+            self._state_dirty = True
+            self._cond.notify_all()
+        if client is not None and self._connected:
+            client.publish(self.topics.availability, ONLINE, qos=QOS, retain=True)
 
     def _with_play_link(self, view: dict[str, Any]) -> dict[str, Any]:
         """A finished game's view with its BG Stats link ("bgstats"), for the phone's "Log in
@@ -298,7 +363,9 @@ class Broadcaster:
                 log.exception("MQTT: publishing failed; the next change is published as usual")
 
     def _state(self, view: dict[str, Any] | None, game_number: int | None) -> dict[str, Any]:
-        return state_payload(view, game_number=game_number, table_id=self.topics.table, table_name=self.table_name)
+        return state_payload(view, game_number=game_number, table_id=self.topics.table, table_name=self.table_name,
+                             changed_at=self._changed_at or datetime.now(timezone.utc).isoformat(timespec="milliseconds"),
+                             news=self._news)
 
     def _work_due(self) -> bool:
         return self._state_sendable() or bool(self._events) or self._discovery_due
@@ -376,6 +443,8 @@ class Broadcaster:
         client.subscribe(homeassistant.sensors_filter(self.topics, self._ha_any_prefix), qos=QOS)
         if self._ha_prefix is not None:
             client.subscribe(homeassistant.status_topic(self._ha_prefix), qos=QOS)
+        if self._hall is not None:
+            self._hall.on_connect(client)
 
     def _on_connect_fail(self, client: paho.Client, userdata: Any) -> None:
         if self._last_loss is None:  # said once, not at every retry
@@ -388,6 +457,8 @@ class Broadcaster:
     def _on_disconnect(self, client: paho.Client, userdata: Any, flags: Any, reason_code: Any, properties: Any) -> None:
         with self._cond:
             self._connected = False
+        if self._hall is not None:
+            self._hall.on_disconnect()
         if not self._stopping:
             self._last_loss = f"lost the connection: {reason_code}"
             log.warning("MQTT: lost %s:%s (%s); retrying", self.host, self.port, reason_code)
@@ -402,6 +473,8 @@ class Broadcaster:
             self._cond.notify_all()
 
     def _on_message(self, client: paho.Client, userdata: Any, message: paho.MQTTMessage) -> None:
+        if self._hall is not None and self._hall.on_message(client, message.topic, message.payload):
+            return
         if homeassistant.is_sensor_config(self.topics, self._ha_any_prefix, message.topic):
             self._on_sensor_config(client, message)
             return
@@ -440,6 +513,27 @@ def _new_client(client_id: str) -> paho.Client:
     client = paho.Client(CallbackAPIVersion.VERSION2, client_id=client_id, protocol=paho.MQTTv311)
     client.connect_timeout = 3.0
     return client
+
+
+def _section(config: Any, name: str) -> Any:
+    try:
+        return config[name]
+    except KeyError:
+        return None
+
+
+def _load_plays(database: Path, since: str) -> tuple[set[int], list[Any]]:
+    """The numbers of every finished game in the table's log, and as plays those that ended at
+    or after `since` (ISO 8601), read through a read-only connection of its own."""
+    from companion.plays import play
+    from companion.store.plays import actions, finished, reading
+
+    with reading(database) as db:
+        if db is None:
+            return set(), []
+        records = finished(db)
+        recent = [play(r, actions(db, r.id)) for r in records if (r.ended_at or "") >= since]
+        return {r.id for r in records}, recent
 
 
 def _record_number(table: Any) -> int | None:

@@ -69,18 +69,25 @@ def state_payload(
     game_number: int | None,
     table_id: str,
     table_name: str,
+    changed_at: str | None = None,
+    news: str | None = None,
 ) -> dict[str, Any]:
-    """The retained state: the public view as it is, plus the table, a version and the scores.
+    """The retained state: the public view as it is, plus the table, a version and the scores;
+    with `changed_at`, when it last changed and the newest event's words (`news`).
 
     With no game open, the view's fields are absent and `game` is null.
     """
-    envelope = {
+    envelope: dict[str, Any] = {
         "version": version(game_number, view["revision"] if view else None),
         "table": {"id": table_id, "name": table_name},
         "scores": player_scores(view),
     }
+    if changed_at is not None:
+        envelope["changed_at"] = changed_at
     if view is None:
         return {**envelope, "game": None}
+    if changed_at is not None:
+        envelope["news"] = news
     return {**view, **envelope}
 
 

@@ -75,7 +75,7 @@ def launch(config: Config, sim: bool) -> int:
     # The broker never holds up the screen: start() returns at once and connects in the background.
     broadcaster = Broadcaster(config, table)
     broadcaster.start()
-    app = CompanionApp(config, table, devices=[broadcaster.status], sim=sim)
+    app = CompanionApp(config, table, devices=[broadcaster.status, broadcaster.hall_status], sim=sim)
     # Input threads only hand over to the app's thread (Clock), so the app exists before they start.
     inputs = start_inputs(
         config,

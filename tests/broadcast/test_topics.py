@@ -81,10 +81,12 @@ def test_payloads_are_compact_utf8_json():
 def test_docs_mqtt_md_shows_every_topic_and_payload_field():
     text = DOCS.read_text()
     for topic in ("<prefix>/<table>/state", "<prefix>/<table>/events", "<prefix>/<table>/availability",
-                  "<ha_prefix>/sensor/<node>/score_<player>/config", "<ha_prefix>/status"):
+                  "<ha_prefix>/sensor/<node>/score_<player>/config", "<ha_prefix>/status",
+                  "<prefix>/<table>/plays/<id>", "<prefix>/<table>/link", "<prefix>/<table>/held/plays/<id>",
+                  "<prefix>/<table>/held/link"):
         assert f"`{topic}`" in text, topic
     view = Session(Tally(), ["Ann", "Ben"]).view()
-    added = set(state_payload(view, game_number=1, table_id="t", table_name="T")) - set(view)
+    added = set(state_payload(view, game_number=1, table_id="t", table_name="T", changed_at="now")) - set(view)
     for field in added:  # the public view's own fields are in docs/actions.md
         assert f"| `{field}` |" in text, field
     for field in ("version", "revision", "game", "at", "event"):

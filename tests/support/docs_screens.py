@@ -4,7 +4,8 @@ test suite renders them (run by hand after a whole run of the suite):
     .venv/bin/python -m tests.support.docs_screens
 
 It lists the pictures in docs/screens/ that no test rendered: the phone pages come from
-`python -m tests.broadcast.screens` and `python -m tests.games.bon.phone_screens`; any other is
+`python -m tests.broadcast.screens` and `python -m tests.games.bon.phone_screens`, the hall page's
+from `python -m tests.hall.screens`; any other is
 stale and should go."""
 
 from __future__ import annotations

@@ -62,6 +62,9 @@ class Broker:
         extra_users: dict[str, str] | None = None,
         extra_acl: str = "",
         debian_persistence: bool = False,
+        conf_template: Path = DEPLOY / "companion.conf",
+        acl_template: Path = DEPLOY / "acl",
+        user: str = USER,
     ) -> None:
         if not Path(MOSQUITTO).exists():
             raise RuntimeError("Mosquitto is not installed: apt-get install mosquitto (deploy/apt-packages.txt)")
@@ -77,6 +80,8 @@ class Broker:
         self.proc: subprocess.Popen | None = None
         # Debian's own mosquitto.conf turns persistence on before it includes the drop-in.
         self.debian_persistence = debian_persistence
+        self.conf_template, self.acl_template, self.user = Path(conf_template), Path(acl_template), user
+        self.extra_conf = ""  # appended after the drop-in (a bridge): set_extra_conf()
         self._write_files(extra_users or {}, extra_acl)
 
     def _render(self, text: str) -> str:
@@ -87,7 +92,7 @@ class Broker:
             "WEB_DIR": str(self.web_dir),
             "PREFIX": self.prefix,
             "HA_PREFIX": self.ha_prefix,
-            "USER": USER,
+            "USER": self.user,
         }
         for name, value in values.items():
             text = text.replace(f"@{name}@", value)
@@ -95,11 +100,11 @@ class Broker:
         return text
 
     def _write_files(self, extra_users: dict[str, str], extra_acl: str) -> None:
-        users = {USER: PASSWORD, **extra_users}
+        users = {self.user: PASSWORD, **extra_users}
         passwd = self.dir / "passwd"
         passwd.write_text("".join(f"{u}:{p}\n" for u, p in users.items()))
         subprocess.run([PASSWD, "-U", str(passwd)], check=True, capture_output=True)
-        (self.dir / "acl").write_text(self._render((DEPLOY / "acl").read_text()) + extra_acl)
+        (self.dir / "acl").write_text(self._render(self.acl_template.read_text()) + extra_acl)
         saved = self.dir / "saved"
         saved.mkdir(exist_ok=True)
         persistence = (
@@ -114,7 +119,13 @@ class Broker:
             "user root\n\n"
         )
         self.conf = self.dir / "mosquitto.conf"
-        self.conf.write_text(header + self._render((DEPLOY / "companion.conf").read_text()))
+        self._conf_text = header + self._render(self.conf_template.read_text())
+        self.conf.write_text(self._conf_text)
+
+    def set_extra_conf(self, text: str) -> None:
+        """More configuration after the drop-in (a bridge's), read at the next start()."""
+        self.extra_conf = text
+        self.conf.write_text(self._conf_text + "\n" + text)
 
     def start(self, timeout: float = 5.0) -> Broker:
         """Start Mosquitto and return once it says it is running with every listener open."""

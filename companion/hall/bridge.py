@@ -1,0 +1,71 @@
+"""The table Mosquitto's bridge to the venue broker, written from [hall] (pure text, no I/O).
+
+Two connections, because Mosquitto's MQTT 5 bridge subscribes with "no local": a connection
+never hears back what it sent itself, so the one that carries the table's topics out cannot
+also read which of them the venue holds.
+- `hall` carries `<prefix>/<table>/{state,events,availability,plays/#}` out, retain flags as
+  published (MQTT 5), and tells `<prefix>/<table>/link` "1" / "0" at both ends (at the venue
+  "0" is its Last Will: the hall sees a table whose link broke as offline).
+- `hall-index` copies the venue's retained `<prefix>/<table>/plays/#` in, to the local
+  `<prefix>/<table>/held/plays/#`: the plays the hall holds. The table republishes the others.
+Neither keeps a session (cleansession true): a queue replayed after an outage would only bring
+old states and duplicates (Mosquitto issues 2248, 2424); the table republishes from its log.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.broadcast.topics import Topics
+from companion.hall import topics as hall_topics
+
+OUT_TOPICS = ("state", "events", "availability", "plays/#")
+
+
+def enabled(config: Any) -> bool:
+    return bool(config["hall"]["host"])
+
+
+def drop_in(config: Any, password: str) -> str:
+    """The text of /etc/mosquitto/conf.d/companion-hall.conf for this table."""
+    hall = config["hall"]
+    topics = Topics(config["mqtt"]["topic_prefix"], config["table"]["id"])
+    base = topics.base + "/"
+    host, port = hall["host"], hall["port"]
+    address = f"[{host}]:{port}" if ":" in host and not host.startswith("[") else f"{host}:{port}"
+    lines = [
+        "# Written by `companion hall-join` from [hall] of the table's configuration: run it again",
+        "# rather than editing this file. docs/hall.md explains every line.",
+    ]
+    for name, direction in ((hall_topics.BRIDGE_OUT, "out"), (hall_topics.BRIDGE_IN, "in")):
+        lines += [
+            "",
+            f"connection companion-{topics.table}-{name}",
+            f"address {address}",
+            # Every table's Pi may be called raspberrypi: the default client id would collide.
+            f"remote_clientid companion-{topics.table}-{name}",
+            f"remote_username {hall['username']}",
+            f"remote_password {password}",
+            "bridge_protocol_version mqttv50",
+            "try_private false",
+            "cleansession true",
+            f"keepalive_interval {hall['keepalive']}",
+            # Try again every second or so: the hall shows a table current within moments of the
+            # venue coming back (a refused connection on a LAN costs next to nothing). Two values:
+            # Mosquitto 2.0.11 given the single value 1 tried only every 6 s or so.
+            "restart_timeout 1 1",
+            "start_type automatic",
+        ]
+        if hall["cafile"]:
+            lines += [f"bridge_cafile {hall['cafile']}", "bridge_insecure false"]
+        if direction == "out":
+            lines += [f"notification_topic {hall_topics.link(topics)}", "notifications true"]
+            lines += [f"topic {t} out 1 {base} {base}" for t in OUT_TOPICS]
+        else:
+            lines += [
+                f"notification_topic {hall_topics.held_link(topics)}",
+                "notifications true",
+                "notifications_local_only true",
+                f"topic plays/# in 1 {hall_topics.held_prefix(topics)} {base}",
+            ]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,57 @@
+"""The hall's export, from the page (companion/web/hall-export.js, in Chromium) and from
+`companion hall-export` (companion/hall/export.py): the same bytes, in `companion export`'s formats."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli_plays import CSV_COLUMNS
+from companion.hall.export import export_json, hall_csv, unique
+from tests.support.browser import close_browser, phone_browser
+
+EXPORT_JS = Path(__file__).resolve().parent.parent.parent / "companion" / "web" / "hall-export.js"
+
+PLAYS = [
+    {"id": 3, "game": "bonc", "title": "BONC!", "started_at": "2026-11-27T19:02:11+00:00",
+     "ended_at": "2026-11-27T19:20:40+00:00", "duration_min": 18, "summary": "Leo is the last with lives",
+     "players": [{"name": "Leo", "score": 1, "rank": 1, "winner": True, "start_player": True},
+                 {"name": 'Mia "the hat", jr', "score": 0, "rank": 2, "winner": False, "start_player": False}],
+     "location": "Corner, by the bar", "table": {"id": "corner", "name": "Corner, by the bar"}},
+    {"id": 1, "game": "bon", "title": "B.O.N", "started_at": "2026-11-27T18:00:00+00:00",
+     "ended_at": "2026-11-27T18:30:29+00:00", "duration_min": 30, "summary": "Zoë wins",
+     "players": [{"name": "Zoë", "score": None, "rank": 1, "winner": True, "start_player": False}],
+     "location": "Window", "table": {"id": "window", "name": "Window"}},
+]
+
+
+@pytest.fixture(scope="module")
+def js():
+    try:
+        driver = phone_browser()
+    except RuntimeError as exc:
+        pytest.skip(str(exc))
+    driver.get("about:blank")
+    driver.execute_script(EXPORT_JS.read_text())
+    yield lambda expr, *args: driver.execute_script(f"return {expr};", *args)
+    close_browser(driver)
+
+
+def test_page_and_command_write_the_same_csv_and_json(js):
+    plays = unique([PLAYS[0], PLAYS[1], PLAYS[0]])  # each once, oldest first
+    assert [p["id"] for p in plays] == [1, 3]
+    assert js("HallExport.csv(arguments[0])", plays) == hall_csv(plays)
+    assert js("HallExport.json(arguments[0])", plays) == export_json(plays)
+
+
+def test_csv_has_companion_exports_columns_and_each_tables_location():
+    rows = list(csv.reader(io.StringIO(hall_csv(unique(PLAYS)))))
+    assert tuple(rows[0]) == CSV_COLUMNS
+    assert rows[1] == ["window-1", "B.O.N", "2026-11-27T18:00:00+00:00", "2026-11-27T18:30:29+00:00", "30", "Window",
+                       "Zoë", "", "1", "yes", "no"]
+    assert rows[3][5] == "Corner, by the bar" and rows[3][6] == 'Mia "the hat", jr'
+    assert json.loads(export_json(unique(PLAYS)))[1]["table"] == {"id": "corner", "name": "Corner, by the bar"}
