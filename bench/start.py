@@ -42,7 +42,7 @@ TIMEOUT = 120.0
 def _env(home: Path) -> dict[str, str]:
     env = dict(os.environ)
     env.update(SDL_VIDEODRIVER="offscreen", KIVY_NO_ARGS="1", COMPANION_FIRST_FRAME="exit",
-               KIVY_HOME=str(home / "kivy"), PYTHONDONTWRITEBYTECODE="1")
+               KIVY_HOME=str(home / "kivy"))
     env.pop("GPIOZERO_PIN_FACTORY", None)
     return env
 

@@ -182,6 +182,24 @@ class CompanionApp(App):
         """The screen of this name, built now if it is the first time it is needed."""
         return self.screens.get_screen(name)
 
+    def warm_ups(self) -> list[Callable[[], Any]]:
+        """What a player's first touch of each screen and board would otherwise wait for, in the
+        order a table is most often used, one piece each: launch.py runs them in the frames after
+        the first, so no touch meets a cold screen, and no frame waits for more than one piece.
+        Going to a screen first builds it then instead; a warm-up finds it built and does nothing."""
+        from companion import games
+        from companion.ui.boards import board_class
+
+        listed = [entry.id for entry in games.menu()]
+        screens = lambda *names: [lambda name=name: self.screen(name) for name in names]  # noqa: E731
+        return (
+            screens("players", "options")
+            + [lambda game_id=game_id: games.get(game_id) for game_id in listed]
+            + screens("play")
+            + [lambda game_id=game_id: board_class(game_id) for game_id in listed]
+            + screens("history", "status", "stats", "past_game", "correction", "home")
+        )
+
     def _play_screen(self):
         """The play screen if it has been built: with none there is no board (and no game) yet."""
         return self.screens.built("play") if hasattr(self, "screens") else None

@@ -65,7 +65,7 @@ def launch(config: Config, sim: bool) -> int:
     from companion.ui.app import CompanionApp
 
     try:
-        store = Store(config.database)
+        store = Store(config.database, reserve_log=False)  # reserved after the first frame, below
     except StoreError as exc:
         log.error("%s", exc)  # on the terminal as "Error: ...", and in the log file
         return 2
@@ -76,6 +76,9 @@ def launch(config: Config, sim: bool) -> int:
     # the app's thread, so a table switched on as players sit down shows its screen sooner.
     app.first_frames.later(adapters.start_broadcaster)
     app.first_frames.later(adapters.start_inputs)
+    app.first_frames.later(store.reserve_log)  # the game log's working length, before the first move
+    for warm_up in app.warm_ups():  # then every other screen and board, one a frame
+        app.first_frames.later(warm_up)
     stop_on_sigterm(app)
     try:
         app.run()

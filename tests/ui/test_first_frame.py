@@ -2,8 +2,8 @@
 
 Before the first frame only the screen the table opens on is built (Home, or the game being
 resumed with its own board), no other screen or board is imported, and the broker and the
-physical inputs start just after it; every other screen is built the first time it is shown,
-and works as before. (How soon, in seconds, is bench/start.py's to say, not a test's.)
+physical inputs start just after it, then the other screens are built one a frame; every screen
+not built yet is built the first time it is shown, and works as before. (How soon, in seconds, is bench/start.py's to say, not a test's.)
 """
 
 from __future__ import annotations
@@ -58,10 +58,13 @@ def test_an_empty_table_builds_only_home_before_its_first_frame(tmp_path):
     assert not imported(shown, "companion.ui.boards"), "no board before a game is shown"
     assert not [m for name in WAITS for m in imported(shown, name)], "the broker and inputs wait for the frame"
     assert shown["devices"] == []
-    # Just after it: the broker (first on the status screen) and the inputs are there, no other screen.
-    assert settled["screens"] == ["home"]
+    # Just after it: the broker (first on the status screen) and the inputs, then every other
+    # screen and every game's board module, warmed up in the frames that follow.
     assert settled["devices"][0] == "Broker" and len(settled["devices"]) == 3, settled["devices"]
     assert imported(settled, "companion.broadcast.mqtt") and imported(settled, "companion.inputs.start")
+    assert sorted(settled["screens"]) == sorted(SCREENS) and settled["current"] == "home"
+    for game in ("bon", "baon", "bonbon", "bonc", "bondcones"):
+        assert imported(settled, f"companion.ui.boards.{game}"), game
 
 
 def test_a_resumed_game_shows_its_own_board_first_and_imports_no_other(tmp_path):
@@ -74,7 +77,8 @@ def test_a_resumed_game_shows_its_own_board_first_and_imports_no_other(tmp_path)
         assert not imported(shown, f"companion.ui.boards.{other}"), other
     assert imported(shown, "companion.ui.screens") == ["companion.ui.screens.play"]
     assert not [m for name in WAITS for m in imported(shown, name)]
-    assert settled["screens"] == ["play"] and settled["devices"][0] == "Broker"
+    assert sorted(settled["screens"]) == sorted(SCREENS) and settled["current"] == "play"
+    assert settled["board"] == shown["board"] and settled["devices"][0] == "Broker"
 
 
 def built(app: AppDriver) -> list[str]:
