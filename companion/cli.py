@@ -32,7 +32,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "public view as JSON. FILE holds one JSON object a line: first the setup "
             '({"game": GAME, "players": ["Ann", "Ben"], "options": {...}}), then one action a '
             'line ({"type": ...}, plus {"type": "undo"} and {"type": "redo"}). GAME is one of '
-            f"{', '.join(g.id for g in games.all_games(listed_only=True))}; docs/actions.md "
+            f"{', '.join(g.id for g in games.menu(listed_only=True))}; docs/actions.md "
             "describes every game's actions. Exit status 0 when every line was accepted; 2, with "
             "the line number and the reason on stderr and nothing on stdout, when one was not."
         ),

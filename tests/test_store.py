@@ -116,6 +116,28 @@ def test_moves_rewrite_the_log_in_place_instead_of_growing_it(db_path):
     assert Table(Store(db_path)).resume().state["dial"] == sum(1 + i % 3 for i in range(1200))
 
 
+def test_a_log_reserved_after_the_start_is_the_same_working_length_and_keeps_the_game(db_path):
+    """The app opens the store without reserving the log (its first frame comes first) and
+    reserves it a moment later, with a resumed game already open: the same length, nothing lost."""
+    store = Store(db_path)
+    play(Table(store).start("tally", ["Ann", "Ben"], {}), 5)
+    store.close()
+    store = Store(db_path, reserve_log=False)
+    page_size = store.db.execute("PRAGMA page_size").fetchone()[0]
+    assert not (db_path.parent / f"{db_path.name}-wal").exists() or wal_size(db_path) < WAL_RESERVE_PAGES * page_size
+    session = Table(store).resume()
+    play(session, 2)
+    store.reserve_log()
+    reserved = wal_size(db_path)
+    assert reserved >= WAL_RESERVE_PAGES * page_size
+    assert store.db.isolation_level == "DEFERRED" and store.db.execute("PRAGMA synchronous").fetchone()[0] == 2
+    play(session, 1200)
+    assert wal_size(db_path) == reserved, "moves rewrite the reserved log in place"
+    store.close()
+    assert Table(Store(db_path)).resume().state["dial"] == sum(1 + i % 3 for i in range(5)) + sum(
+        1 + i % 3 for i in range(2)) + sum(1 + i % 3 for i in range(1200))
+
+
 def test_opened_only_to_read_the_log_is_not_prepared_for_moves(db_path):
     store = Store(db_path)
     play(Table(store).start("tally", ["Ann", "Ben"], {}), 3)

@@ -10,8 +10,11 @@ import importlib
 import inspect
 import pkgutil
 
+from pathlib import Path
+
 from companion.core.errors import SetupError
 from companion.core.game import Game
+from companion.games.menu import MenuEntry, read_entry
 
 _loaded: dict[str, Game] = {}
 
@@ -63,6 +66,21 @@ def _short(value: object) -> str:
 def known() -> list[str]:
     """Every game id the table can play: the shipped ones and any registered since."""
     return sorted(set(packaged()) | set(_loaded))
+
+
+def menu(*, listed_only: bool = True) -> list[MenuEntry]:
+    """Every known game as a menu shows it, in all_games' order, without importing any game's rules
+    that has not been imported yet (companion/games/menu.py); `listed_only` leaves out the examples."""
+    entries = []
+    for game_id in known():
+        entry = None
+        if game_id not in _loaded and game_id in packaged():
+            entry = read_entry(Path(__path__[0]) / game_id)
+        if entry is None:
+            game = get(game_id)
+            entry = MenuEntry(game.id, game.title, game.min_players, game.max_players, game.listed)
+        entries.append(entry)
+    return [e for e in entries if e.listed or not listed_only]
 
 
 def all_games(*, listed_only: bool = False) -> list[Game]:

@@ -59,9 +59,12 @@ class Store:
     play, sets a damaged file aside, and it says so on the touchscreen.
     """
 
-    def __init__(self, path: Path | str, *, playing: bool = True) -> None:
+    def __init__(self, path: Path | str, *, playing: bool = True, reserve_log: bool = True) -> None:
         self.path = Path(path)
         self.playing = playing
+        # False: the write-ahead log is reserved when reserve_log() is called (the app: after its
+        # first frame, well before the first move), not while the table is starting.
+        self._reserve_on_open = reserve_log
         self.notices: list[str] = []
         if not playing:
             self._guard = Guarded(self._open_to_read(), self._open_to_read)
@@ -210,7 +213,8 @@ class Store:
                     self.notices.append(migrations.upgrade(db, self.path, version))
                 except migrations.MigrationError as exc:
                     raise StoreError(str(exc)) from None
-            self._reserve_wal(db)
+            if self._reserve_on_open:
+                self._reserve_wal(db)
         except BaseException:
             db.close()
             raise
@@ -218,6 +222,19 @@ class Store:
         # timeline commits each change as one unit.
         db.isolation_level = "DEFERRED"
         return db
+
+    def reserve_log(self) -> None:
+        """Reserve the write-ahead log now, for a store opened with reserve_log=False; a file
+        opened again later (after a full disk) reserves it as it opens."""
+        self._reserve_on_open = True
+        db = self._guard.db
+        if db is None:
+            return  # not open yet: reserved when it opens
+        db.isolation_level = None  # each filler change its own commit, as while opening
+        try:
+            self._reserve_wal(db)
+        finally:
+            db.isolation_level = "DEFERRED"
 
     def _reserve_wal(self, db: sqlite3.Connection) -> None:
         """Give the write-ahead log its working length before the first move of the evening.

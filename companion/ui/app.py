@@ -9,7 +9,7 @@ from typing import Any
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.uix.floatlayout import FloatLayout
-from kivy.uix.screenmanager import NoTransition, ScreenManager
+from kivy.uix.screenmanager import NoTransition
 
 from companion.config import Config
 from companion.core import controls
@@ -19,17 +19,8 @@ from companion.inputs.keyboard import TRAY_ROLL_KEY, control_for_key
 from companion.inputs.routing import APPLIED, IGNORED, ON_BOARD, SENT, Outcome, Router, route_action
 from companion.status import DeviceStatus
 from companion.table import Table
-from companion.ui import theme
-from companion.ui.confirm import Confirm
-from companion.ui.screens.correction import CorrectionScreen
-from companion.ui.screens.history import HistoryScreen
-from companion.ui.screens.home import HomeScreen
-from companion.ui.screens.options import OptionsScreen
-from companion.ui.screens.past_game import PastGameScreen
-from companion.ui.screens.play import PlayScreen
-from companion.ui.screens.stats import StatsScreen
-from companion.ui.screens.players import PlayersScreen
-from companion.ui.screens.status import StatusScreen
+from companion.ui.first_frame import FirstFrames, measuring
+from companion.ui.lazy_screens import LazyScreens
 from companion.ui.widgets import Toast
 
 log = logging.getLogger(__name__)
@@ -42,6 +33,19 @@ STORE_RETRY_SECONDS = 5.0
 
 # A status source returns one DeviceStatus or several (the inputs report GPIO and tray together).
 StatusSource = Callable[[], "DeviceStatus | Sequence[DeviceStatus]"]
+
+# Every screen, by name: each is imported and built the first time it is shown (LazyScreens).
+SCREENS = {
+    "home": "companion.ui.screens.home:HomeScreen",
+    "players": "companion.ui.screens.players:PlayersScreen",
+    "options": "companion.ui.screens.options:OptionsScreen",
+    "play": "companion.ui.screens.play:PlayScreen",
+    "history": "companion.ui.screens.history:HistoryScreen",
+    "past_game": "companion.ui.screens.past_game:PastGameScreen",
+    "correction": "companion.ui.screens.correction:CorrectionScreen",
+    "stats": "companion.ui.screens.stats:StatsScreen",
+    "status": "companion.ui.screens.status:StatusScreen",
+}
 
 
 class CompanionApp(App):
@@ -71,6 +75,8 @@ class CompanionApp(App):
         self._refresh = Clock.create_trigger(self._refresh_play, 0)
         self._latest_view: dict[str, Any] | None = None
         self._store_retry: Any = None
+        # The broker, the buttons and the dice tray start after the first frame (launch.py).
+        self.first_frames = FirstFrames()
         table.on_session(self._session_changed)
 
     def attach_inputs(self, router: Router, statuses: StatusSource, sim_tray: Any = None) -> None:
@@ -83,16 +89,17 @@ class CompanionApp(App):
 
     def build(self):
         root = FloatLayout()
-        self.screens = ScreenManager(transition=NoTransition())
-        for screen in (HomeScreen, PlayersScreen, OptionsScreen, PlayScreen, HistoryScreen, PastGameScreen,
-                       CorrectionScreen, StatsScreen, StatusScreen):
-            self.screens.add_widget(screen(app=self))
+        self.screens = LazyScreens(SCREENS, lambda screen: screen(app=self), transition=NoTransition())
+        # Only the screen the table opens on is built now: the game's, when one waits to be
+        # resumed (on_start resumes it), else Home. Every other screen waits to be first shown.
+        self.screens.current = "play" if self.table.resume_pending else "home"
         root.add_widget(self.screens)
         self.toast = Toast(pos_hint={"center_x": 0.5, "y": 0.03})
         root.add_widget(self.toast)
         return root
 
     def on_start(self) -> None:
+        self.first_frames.watch(on_settled=self.stop if measuring() else None)
         if self.sim:
             from kivy.core.window import Keyboard, Window
 
@@ -172,7 +179,30 @@ class CompanionApp(App):
         self.go("correction")
 
     def screen(self, name: str):
+        """The screen of this name, built now if it is the first time it is needed."""
         return self.screens.get_screen(name)
+
+    def warm_ups(self) -> list[Callable[[], Any]]:
+        """What a player's first touch of each screen and board would otherwise wait for, in the
+        order a table is most often used, one piece each: launch.py runs them in the frames after
+        the first, so no touch meets a cold screen, and no frame waits for more than one piece.
+        Going to a screen first builds it then instead; a warm-up finds it built and does nothing."""
+        from companion import games
+        from companion.ui.boards import board_class
+
+        listed = [entry.id for entry in games.menu()]
+        screens = lambda *names: [lambda name=name: self.screen(name) for name in names]  # noqa: E731
+        return (
+            screens("players", "options")
+            + [lambda game_id=game_id: games.get(game_id) for game_id in listed]
+            + screens("play")
+            + [lambda game_id=game_id: board_class(game_id) for game_id in listed]
+            + screens("history", "status", "stats", "past_game", "correction", "home")
+        )
+
+    def _play_screen(self):
+        """The play screen if it has been built: with none there is no board (and no game) yet."""
+        return self.screens.built("play") if hasattr(self, "screens") else None
 
     def notify(self, message: str, level: str = "error", seconds: float = 3.5) -> None:
         if self.toast is not None and message:
@@ -184,6 +214,8 @@ class CompanionApp(App):
         """Set up a new game; one still being played is only left behind if the table says so."""
         session = self.table.session
         if session is not None and session.result() is None:
+            from companion.ui.confirm import Confirm
+
             names = ", ".join(session.names)
             Confirm(
                 f"{session.game.title} with {names} is not finished. Start a new game? "
@@ -247,12 +279,13 @@ class CompanionApp(App):
 
     def control(self, control: str, source: str = "gpio") -> Outcome:
         """A physical control (GPIO button, the dial, or a key in sim mode)."""
-        if control == controls.UNDO:
-            cancelled = self.screen("play").cancel_entry()
+        play = self._play_screen()
+        if control == controls.UNDO and play is not None:
+            cancelled = play.cancel_entry()
             if cancelled:
                 return Outcome(ENTRY_CANCELLED, cancelled, source)
         # The board first: a dial moving its highlight is the board's own, never a move.
-        taken = self.screen("play").board_control(control)
+        taken = play.board_control(control) if play is not None else None
         if isinstance(taken, dict):
             return self.show(route_action(self.table.session, taken, control, source))
         if isinstance(taken, str):
@@ -322,7 +355,8 @@ class CompanionApp(App):
             self._unsubscribe = None
         if session is not None:
             self._unsubscribe = session.subscribe(self._changed)
-        self.screen("play").show_session(session)
+        if session is not None or self._play_screen() is not None:  # no game and no board to clear
+            self.screen("play").show_session(session)
         self.router.refresh()
 
     def _changed(self, change: Change) -> None:
@@ -332,7 +366,8 @@ class CompanionApp(App):
 
     def _refresh_play(self, *_dt) -> None:
         # The newest change's own view: asking the session again would do its work twice.
-        if self._latest_view is not None:
-            self.screen("play").refresh(self._latest_view)
+        play = self._play_screen()
+        if self._latest_view is not None and play is not None:
+            play.refresh(self._latest_view)
 
 

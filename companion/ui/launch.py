@@ -60,40 +60,72 @@ def install_input_config(kivy_config, touch: str) -> None:
 def launch(config: Config, sim: bool) -> int:
     prepare_kivy(config, sim)
     say(start_report(config, sim))  # first: what follows (a warning, say) reads against it
-    from companion.broadcast.mqtt import Broadcaster
-    from companion.inputs.start import start_inputs
     from companion.store import Store, StoreError
     from companion.table import Table
     from companion.ui.app import CompanionApp
 
     try:
-        store = Store(config.database)
+        store = Store(config.database, reserve_log=False)  # reserved after the first frame, below
     except StoreError as exc:
         log.error("%s", exc)  # on the terminal as "Error: ...", and in the log file
         return 2
     table = Table(store)
-    # The broker never holds up the screen: start() returns at once and connects in the background.
-    broadcaster = Broadcaster(config, table)
-    broadcaster.start()
-    app = CompanionApp(config, table, devices=[broadcaster.status, broadcaster.hall_status], sim=sim)
-    # Input threads only hand over to the app's thread (Clock), so the app exists before they start.
-    inputs = start_inputs(
-        config,
-        lambda: table.session,
-        on_control=lambda name: app.post_control(name, "gpio"),
-        on_roll=lambda face, info: app.post_roll(face, info),
-        sim=sim,
-    )
-    app.attach_inputs(inputs.router, inputs.statuses, inputs.sim_tray)
+    app = CompanionApp(config, table, sim=sim)
+    adapters = Adapters(config, table, app, sim)
+    # The first frame comes first: the broker and the physical inputs start right after it, on
+    # the app's thread, so a table switched on as players sit down shows its screen sooner.
+    app.first_frames.later(adapters.start_broadcaster)
+    app.first_frames.later(adapters.start_inputs)
+    app.first_frames.later(store.reserve_log)  # the game log's working length, before the first move
+    for warm_up in app.warm_ups():  # then every other screen and board, one a frame
+        app.first_frames.later(warm_up)
     stop_on_sigterm(app)
     try:
         app.run()
     finally:
-        inputs.close()
-        broadcaster.close()  # "offline" on the availability topic before leaving
+        adapters.close()
         store.close()
     say("The table companion has stopped.")
     return 0
+
+
+class Adapters:
+    """The broker and the physical inputs of a running table, started once its first frame is shown."""
+
+    def __init__(self, config: Config, table, app, sim: bool) -> None:
+        self.config, self.table, self.app, self.sim = config, table, app, sim
+        self.broadcaster = None
+        self.inputs = None
+
+    def start_broadcaster(self) -> None:
+        """Follow the table (the resumed game too) and connect in the background: never waits on the broker."""
+        from companion.broadcast.mqtt import Broadcaster
+
+        self.broadcaster = Broadcaster(self.config, self.table)
+        self.broadcaster.start()
+        # The status screen lists the broker first, then the venue's hall link.
+        self.app.devices[0:0] = [self.broadcaster.status, self.broadcaster.hall_status]
+
+    def start_inputs(self) -> None:
+        """Buttons, dial and dice tray; their threads only hand over to the app's thread (Clock)."""
+        from companion.inputs.start import start_inputs
+
+        app = self.app
+        self.inputs = start_inputs(
+            self.config,
+            lambda: self.table.session,
+            on_control=lambda name: app.post_control(name, "gpio"),
+            on_roll=lambda face, info: app.post_roll(face, info),
+            sim=self.sim,
+        )
+        app.attach_inputs(self.inputs.router, self.inputs.statuses, self.inputs.sim_tray)
+
+    def close(self) -> None:
+        """Whatever was started: the inputs, then the broker ("offline" on the availability topic)."""
+        if self.inputs is not None:
+            self.inputs.close()
+        if self.broadcaster is not None:
+            self.broadcaster.close()
 
 
 def say(text: str) -> None:

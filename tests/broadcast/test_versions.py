@@ -63,8 +63,9 @@ def test_a_table_restarted_mid_game_says_nothing_until_the_game_is_back(broker, 
             watcher.wait_for(lambda w: any(m.json().get("revision") == 3 for m in w.on(STATE)))
         seen = len(watcher.on(STATE))
 
-        # The app starts again, as companion.ui.launch does it: the broadcaster first, the game
-        # resumed once the screens exist.
+        # The table starts again with the broadcaster first and the game resumed after it (the
+        # app itself now resumes first and starts the broadcaster after its first frame: both
+        # orders must keep the versions right).
         table = Table(store)
         with Broadcaster(broker.companion_config(), table):
             online = len([m for m in watcher.on(AVAILABILITY) if m.payload == b"online"])

@@ -86,7 +86,7 @@ class HomeScreen(BaseScreen):
             if self._phone_recheck is None:
                 self._phone_recheck = Clock.schedule_interval(self._recheck_phone_code, PHONE_RECHECK_SECONDS)
         self.game_grid.clear_widgets()
-        for game in games.all_games(listed_only=True):  # the example game stays off the menu
+        for game in games.menu(listed_only=True):  # the example game stays off the menu
             count = (
                 f"{game.min_players} players"
                 if game.min_players == game.max_players

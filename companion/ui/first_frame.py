@@ -1,0 +1,90 @@
+"""The table's first frames: shown before anything that can wait, which then follows a piece a frame.
+
+What a player sees first (Home, or the game being resumed) is built before the first frame; the
+broker's connection, the buttons and the dice tray (and anything else queued with `later`) start
+once two frames are on the screen, one piece per frame, so no frame waits for all of them.
+
+It also serves bench/start.py: with COMPANION_FIRST_FRAME=exit in the environment, the app prints
+the monotonic time its second frame was drawn and the CPU time the process had used by then
+("first-frame T CPU"), then, once the queued start-up
+work is done, the time of that ("settled T") and stops as a table does. The second frame, not the
+first: a window's first frame may still be its bare background. bench/bare_kivy.py counts frames
+the same way for a bare Kivy app, so the two are compared alike.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import Callable
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+ENV = "COMPANION_FIRST_FRAME"
+SHOWN = "first-frame "
+SETTLED = "settled "
+
+
+def measuring() -> bool:
+    return os.environ.get(ENV) == "exit"
+
+
+class FirstFrames:
+    """Counts the first frames drawn, then runs the start-up work that waited for them."""
+
+    def __init__(self) -> None:
+        self.drawn = 0
+        self._waiting: list[Callable[[], None]] = []
+        self._on_settled: Callable[[], None] | None = None
+        self.settled = False
+
+    @property
+    def shown(self) -> bool:
+        """Whether the first frames are on the screen."""
+        return self.drawn >= 2
+
+    def later(self, task: Callable[[], None]) -> None:
+        """Run `task` on the app's thread once the first frames are shown (at once if they are)."""
+        self._waiting.append(task)
+        if self.shown and len(self._waiting) == 1:
+            self._next_soon()
+
+    def watch(self, on_settled: Callable[[], None] | None = None) -> None:
+        """Start counting frames (from App.on_start, when the window exists)."""
+        from kivy.core.window import Window
+
+        self._on_settled = on_settled
+        Window.bind(on_flip=self._flipped)
+
+    def _flipped(self, window: Any) -> None:
+        self.drawn += 1
+        if self.drawn == 1:
+            window.canvas.ask_update()  # a still first frame would be the only one
+            return
+        window.unbind(on_flip=self._flipped)
+        if measuring():
+            print(f"{SHOWN}{time.monotonic():.6f} {time.process_time():.6f}", flush=True)
+        self._next_soon()
+
+    def _next_soon(self) -> None:
+        from kivy.clock import Clock
+
+        Clock.schedule_once(self._run_next, 0)  # after the next frame: one piece of work a frame
+
+    def _run_next(self, _dt: float) -> None:
+        if self._waiting:
+            task = self._waiting.pop(0)
+            try:
+                task()
+            except Exception:  # noqa: BLE001 - the table runs on without what failed; the log says what
+                log.exception("start-up work after the first frame failed")
+        if self._waiting:
+            self._next_soon()
+        elif not self.settled:
+            self.settled = True
+            if measuring():
+                print(f"{SETTLED}{time.monotonic():.6f}", flush=True)
+            if self._on_settled is not None:
+                self._on_settled()

@@ -1,0 +1,150 @@
+"""A table switched on while players sit down shows its first screen before anything that can wait.
+
+Before the first frame only the screen the table opens on is built (Home, or the game being
+resumed with its own board), no other screen or board is imported, and the broker and the
+physical inputs start just after it, then the other screens are built one a frame; every screen
+not built yet is built the first time it is shown, and works as before. (How soon, in seconds, is bench/start.py's to say, not a test's.)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from kivy.tests.common import UnitTestTouch
+
+from companion.ui.app import SCREENS
+from companion.ui.widgets import PanelButton
+from tests.support.mosquitto import free_port
+from tests.ui.driver import AppDriver
+
+ROOT = Path(__file__).parent.parent.parent
+FIXTURES = Path(__file__).parent.parent / "store" / "fixtures"
+OTHER_BOARDS = ("bon", "baon", "bonc", "bondcones", "tally", "generic")
+WAITS = ("companion.broadcast.mqtt", "companion.inputs.start", "companion.inputs.gpio",
+         "companion.inputs.dicetray.driver", "paho", "serial", "gpiozero")
+
+
+def probe(tmp_path: Path) -> tuple[dict, dict]:
+    """Start the real app in a process of its own; what it had at its first frame, and once settled."""
+    password = tmp_path / "mqtt-password"
+    password.write_text("secret\n")
+    config = tmp_path / "config.toml"
+    # No broker listens on the port: the table connects in the background and never waits for it.
+    config.write_text(f'[data]\ndir = "{tmp_path / "data"}"\n[gpio]\nenabled = false\n[dicetray]\n'
+                      f'enabled = false\n[mqtt]\nport = {free_port()}\npassword_file = "{password}"\n')
+    env = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "KIVY_NO_ARGS": "1", "COMPANION_FIRST_FRAME": "exit",
+           "KIVY_HOME": str(tmp_path / "kivy")}
+    done = subprocess.run([sys.executable, "-m", "tests.support.first_frame_probe", str(config)], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=120)
+    lines = {line.split(" ", 1)[0]: json.loads(line.split(" ", 1)[1])
+             for line in done.stdout.splitlines() if line.startswith("probe-")}
+    assert done.returncode == 0 and set(lines) == {"probe-shown", "probe-settled"}, done.stdout + done.stderr
+    return lines["probe-shown"], lines["probe-settled"]
+
+
+def imported(snapshot: dict, prefix: str) -> list[str]:
+    return [m for m in snapshot["modules"] if m == prefix or m.startswith(prefix + ".")]
+
+
+def test_an_empty_table_builds_only_home_before_its_first_frame(tmp_path):
+    shown, settled = probe(tmp_path)
+    assert (shown["screens"], shown["current"]) == (["home"], "home")
+    assert imported(shown, "companion.ui.screens") == ["companion.ui.screens.base", "companion.ui.screens.home"]
+    assert not imported(shown, "companion.ui.boards"), "no board before a game is shown"
+    assert not [m for name in WAITS for m in imported(shown, name)], "the broker and inputs wait for the frame"
+    assert shown["devices"] == []
+    # Just after it: the broker (first on the status screen) and the inputs, then every other
+    # screen and every game's board module, warmed up in the frames that follow.
+    assert settled["devices"][0] == "Broker" and len(settled["devices"]) == 3, settled["devices"]
+    assert imported(settled, "companion.broadcast.mqtt") and imported(settled, "companion.inputs.start")
+    assert sorted(settled["screens"]) == sorted(SCREENS) and settled["current"] == "home"
+    for game in ("bon", "baon", "bonbon", "bonc", "bondcones"):
+        assert imported(settled, f"companion.ui.boards.{game}"), game
+
+
+def test_a_resumed_game_shows_its_own_board_first_and_imports_no_other(tmp_path):
+    (tmp_path / "data").mkdir()
+    shutil.copyfile(FIXTURES / "bonbon.schema1.db", tmp_path / "data" / "companion.db")
+    shown, settled = probe(tmp_path)
+    assert (shown["screens"], shown["current"]) == (["play"], "play")
+    assert shown["board"].startswith("companion.ui.boards.bonbon."), shown["board"]
+    for other in OTHER_BOARDS:
+        assert not imported(shown, f"companion.ui.boards.{other}"), other
+    assert imported(shown, "companion.ui.screens") == ["companion.ui.screens.play"]
+    assert not [m for name in WAITS for m in imported(shown, name)]
+    assert sorted(settled["screens"]) == sorted(SCREENS) and settled["current"] == "play"
+    assert settled["board"] == shown["board"] and settled["devices"][0] == "Broker"
+
+
+def built(app: AppDriver) -> list[str]:
+    return list(app.app.screens.screen_names)
+
+
+def touch(app: AppDriver, widget) -> None:
+    """A finger on a widget that shows no words of its own (a row of a list)."""
+    app.frames(2)
+    x, y = widget.to_window(*widget.center)
+    finger = UnitTestTouch(x, y)
+    finger.touch_down()
+    finger.touch_up()
+    app.frames(2)
+
+
+def test_every_screen_is_built_when_first_touched_and_works(make_app):
+    app = make_app().start()
+    assert built(app) == ["home"]
+    app.tap("History")
+    assert app.screen == "history" and built(app) == ["home", "history"]
+    assert app.find("No finished games yet.")
+    app.tap("Players' stats")
+    assert app.screen == "stats"
+    app.tap("Back")
+    app.tap("Back")
+    app.tap("Status")
+    assert app.screen == "status" and app.find("Status") is app.app.screen("status").heading
+    app.tap("Back")
+    app.tap("[b]Bonbon[/b]\n[size=20]2–6 players[/size]")
+    assert app.screen == "players" and "options" not in built(app)
+    app.tap("Back")
+    app.app.choose_game("tally")  # the test game is kept off Home's menu
+    for name in ("Ann", "Ben"):
+        app.app.screen("players").name_input.text = name
+        app.tap("Add")
+    app.app.screen("players").done_typing()
+    app.tap("Next: options")
+    assert app.screen == "options"
+    app.tap("Start game")
+    assert app.screen == "play" and app.table.session.game.id == "tally"
+    app.tap("[b]+3[/b]")
+    assert app.table.session.view()["view"]["scores"]["Ann"] == 3
+    assert "past_game" not in built(app)
+    app.tap("Story")
+    assert app.screen == "past_game"
+    touch(app, next(w for w in app.visible(app.app.root) if isinstance(w, PanelButton)))
+    assert app.screen == "correction"
+    assert sorted(built(app)) == sorted(SCREENS), "every screen was built on the way, each once"
+
+
+def test_a_button_before_any_game_builds_no_play_screen(make_app):
+    app = make_app().start()
+    outcome = app.app.control("undo", "gpio")
+    assert outcome.message and app.table.session is None
+    assert built(app) == ["home"], "no board to ask: the play screen waits for a game"
+
+
+def test_work_after_the_first_frame_waits_for_two_frames_and_goes_on_past_a_failure(make_app):
+    app = make_app().start()  # three frames: the app's first two are drawn
+    first_frames = app.app.first_frames
+    assert first_frames.shown
+    ran = []
+    first_frames.later(lambda: ran.append("broker"))
+    first_frames.later(lambda: 1 / 0)
+    first_frames.later(lambda: ran.append("inputs"))
+    assert ran == [], "never inside the call: on the app's thread, a frame later"
+    app.frames(6)
+    assert ran == ["broker", "inputs"]
