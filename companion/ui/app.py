@@ -88,7 +88,7 @@ class CompanionApp(App):
                        CorrectionScreen, StatsScreen, StatusScreen):
             self.screens.add_widget(screen(app=self))
         root.add_widget(self.screens)
-        self.toast = Toast(pos_hint={"center_x": 0.5, "y": 0.03})
+        self.toast = Toast()
         root.add_widget(self.toast)
         return root
 
@@ -176,7 +176,9 @@ class CompanionApp(App):
 
     def notify(self, message: str, level: str = "error", seconds: float = 3.5) -> None:
         if self.toast is not None and message:
-            self.toast.show(message[0].upper() + message[1:], level, seconds)
+            shown = self.screens.current_screen
+            places = shown.message_places() if hasattr(shown, "message_places") else []
+            self.toast.show(message[0].upper() + message[1:], level, seconds, places)
 
     # -- games ---------------------------------------------------------------
 
