@@ -76,3 +76,42 @@ def test_an_armed_end_turn_is_disarmed_by_undo_and_a_change_of_player(make_app):
     touch(app, app.find("Tap again to end turn"))
     assert app.table.session.view()["expected"]["turn"] == "Ben"
     assert button_at(app, spot) == "End turn, no take or play", "Ben's is not armed by Ann's touches"
+
+
+def test_a_double_tap_on_bondcones_roll_never_captures_what_took_its_place(make_app):  # noqa: F811
+    """Mia's roll "4" and, where it was, the capture's buttons: the second touch of a double tap
+    does nothing; a touch elsewhere is taken at once, and the same spot once the moment is over."""
+    import time
+
+    from kivy.tests.common import UnitTestTouch
+
+    from companion.ui.boards.bondcones.entry import SETTLE_SECONDS
+
+    app = make_app().start()
+    assert app.app.start_game("bondcones", ["Mia", "Leo"], {})
+    entry = app.app.screen("play").board.entry
+    for face in ("4", "1"):  # the opening: Mia starts
+        app.frames(2)
+        touch(app, app.find(face, root=entry))
+    assert app.table.session.view()["view"]["starter"] == "Mia"
+    app.frames(2)
+    four = app.find("4", root=entry)
+    spot = four.to_window(*four.center)
+    touch(app, four)
+    session = app.table.session
+    assert any(spec["type"] == "capture" for spec in session.view()["expected"]["legal"])
+    revision = session.revision
+    finger = UnitTestTouch(*spot)
+    finger.touch_down()
+    finger.touch_up()
+    app.frames(2)
+    assert session.revision == revision, "the second touch of the double tap did nothing"
+    assert entry.kinds == {"with": "ordinary", "cone": "ordinary"}, "not even a kind chosen under it"
+    time.sleep(SETTLE_SECONDS)
+    under = button_at(app, spot)
+    finger = UnitTestTouch(*spot)
+    finger.touch_down()
+    finger.touch_up()
+    app.frames(2)
+    assert under is None or session.revision > revision or under in ("Ordinary", "BondO\nCone", "BondO Cone"), \
+        "a touch there later is what it shows"
