@@ -94,7 +94,7 @@ class CompanionApp(App):
         # resumed (on_start resumes it), else Home. Every other screen waits to be first shown.
         self.screens.current = "play" if self.table.resume_pending else "home"
         root.add_widget(self.screens)
-        self.toast = Toast(pos_hint={"center_x": 0.5, "y": 0.03})
+        self.toast = Toast()
         root.add_widget(self.toast)
         return root
 
@@ -206,7 +206,9 @@ class CompanionApp(App):
 
     def notify(self, message: str, level: str = "error", seconds: float = 3.5) -> None:
         if self.toast is not None and message:
-            self.toast.show(message[0].upper() + message[1:], level, seconds)
+            shown = self.screens.current_screen
+            places = shown.message_places() if hasattr(shown, "message_places") else []
+            self.toast.show(message[0].upper() + message[1:], level, seconds, places)
 
     # -- games ---------------------------------------------------------------
 

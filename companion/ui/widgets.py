@@ -153,11 +153,14 @@ class FillBar(Widget):
 
 
 class Toast(Label):
-    """A one-line message over the bottom of the screen: refusals, ignored rolls, notices.
+    """A message in place of the words of the screen's top bar: refusals, ignored rolls, notices.
 
-    It sits over the bottom row of buttons, so a short message gets out of the way as
-    soon as the screen is touched again; the touch still reaches the button underneath.
-    A long one (a damaged database at start-up) stays its time: it must be read.
+    It takes the place the screen gives it (the play screen's prompt, another screen's heading),
+    hiding what it covers while it shows, so it is never drawn over a button a player is about
+    to touch (it once sat over the bottom row: Baon's "Drop last" and "Pack baon"). A message too
+    long for the first place takes the next, larger one (the whole top bar). A short message gets
+    out of the way as soon as the screen is touched again; the touch still reaches the button
+    underneath. A long one (a damaged database at start-up) stays its time: it must be read.
     """
 
     STAY_THROUGH_TOUCHES = 5.0  # seconds shown from which a message outlasts the next touch
@@ -168,35 +171,87 @@ class Toast(Label):
             font_size=theme.FONT,
             color=theme.TEXT,
             opacity=0,
-            padding=(theme.PAD * 1.5, theme.PAD),
+            padding=(theme.PAD, 2),
             halign="center",
+            valign="middle",
             **kwargs,
         )
         with self.canvas.before:
             self._bg = Color(rgba=theme.PANEL_LIGHT)
             self._rect = Rectangle()
         self._sticky = False
-        self.bind(pos=self._redraw, size=self._redraw, texture_size=self._fit)
-
-    def _fit(self, *_) -> None:
-        self.size = self.texture_size
+        self._covered: Widget | None = None  # what the message stands in place of, hidden meanwhile
+        self._places: list[Widget] = []
+        self.bind(pos=self._redraw, size=self._redraw, opacity=self._uncover)
 
     def _redraw(self, *_) -> None:
         self._rect.pos, self._rect.size = self.pos, self.size
 
-    def show(self, message: str, level: str = "error", seconds: float = 3.5) -> None:
-        parent_width = self.parent.width if self.parent else 800
-        widest = min(parent_width - theme.PAD * 4, 720)
-        # As wide as the message, wrapping only when it would not fit on one line.
-        self.text_size = (None, None)
+    def _place(self, message: str, places: list[Widget]) -> None:
+        """Size and put the message over the first place it fits in whole (in the body size or
+        the smallest readable one); else over the last, as tall as it needs, from its top down.
+        Placed again whenever a place moves or grows (a notice at start-up comes before the
+        screen's first layout)."""
+        for old in self._places:
+            old.unbind(pos=self._replace, size=self._replace)
+        self._places = list(places)
+        for place in self._places:
+            place.bind(pos=self._replace, size=self._replace)
         self.text = message
-        self.texture_update()
-        if self.texture_size[0] > widest:
-            self.text_size = (widest, None)
+        shown = [p for p in places if p.get_root_window() is not None and p.width > 1]
+        if not shown:  # no screen to take a place from (start-up): a strip near the bottom
+            parent_width = self.parent.width if self.parent else 800
+            width = min(parent_width - theme.PAD * 4, 720)
+            self.font_size = theme.FONT
+            self.text_size = (width - 2 * self.padding[0], None)
+            self.texture_update()
+            self.size = (width, self.texture_size[1])
+            self.pos = ((parent_width - width) / 2, theme.PAD)
+            self._cover(None)
+            return
+        for place in shown:
+            for size in (theme.FONT, theme.FONT_SMALL):
+                self.font_size = size
+                self.text_size = (place.width - 2 * self.padding[0], None)
+                self.texture_update()
+                if self.texture_size[1] <= place.height:
+                    break
+            else:
+                continue
+            break
+        left, bottom = place.to_window(place.x, place.y)
+        height = max(place.height, self.texture_size[1])
+        self.text_size = (place.width - 2 * self.padding[0], height)
+        self.size = (place.width, height)
+        self.pos = (left, bottom + place.height - height)
+        self._cover(place)
+
+    def _replace(self, *_) -> None:
+        if self.opacity > 0:
+            self._place(self.text, self._places)
+
+    def _cover(self, place: Widget | None) -> None:
+        if self._covered is not None and self._covered is not place:
+            self._covered.opacity = 1
+        self._covered = place
+        if place is not None:
+            place.opacity = 0
+
+    def _uncover(self, *_) -> None:
+        if self.opacity <= 0 and self._covered is not None:
+            self._covered.opacity = 1
+            self._covered = None
+
+    def show(self, message: str, level: str = "error", seconds: float = 3.5,
+             places: list[Widget] | None = None) -> None:
+        """Show `message` for `seconds` in the first of `places` it fits (the screen's top bar)."""
+        Animation.cancel_all(self)
+        self._place(message, list(places or []))
         self._bg.rgba = {"error": theme.DANGER, "info": theme.PANEL_LIGHT, "ok": theme.GOOD}[level]
         self.color = theme.ACCENT_TEXT if level in ("error", "ok") else theme.TEXT
-        Animation.cancel_all(self)
         self.opacity = 1
+        if self._covered is not None:
+            self._covered.opacity = 0
         self._sticky = seconds >= self.STAY_THROUGH_TOUCHES
         (Animation(opacity=1, duration=seconds) + Animation(opacity=0, duration=0.4)).start(self)
 
@@ -209,6 +264,7 @@ class Toast(Label):
     def hide(self) -> None:
         Animation.cancel_all(self)
         self.opacity = 0
+        self._uncover()
 
 
 def fill(widget, colour) -> None:

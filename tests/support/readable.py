@@ -13,6 +13,12 @@ from kivy.uix.label import Label
 
 MIN_TEXT = 20
 MARKUP_SIZE = re.compile(r"\[size=(\d+(?:\.\d+)?)(?:sp|dp|px)?\]")
+MARKUP = re.compile(r"\[/?[^\]]*\]")
+
+
+def plain_words(text: str) -> str:
+    """The words a player reads in a label's text: markup (sizes, colours, bold) taken out."""
+    return MARKUP.sub("", text or "").strip()
 
 
 def cut_short(label: Label) -> bool:

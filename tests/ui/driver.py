@@ -12,6 +12,7 @@ from companion.config import load
 from companion.store import Store
 from companion.table import Table
 from companion.ui.app import CompanionApp
+from tests.support.placement import misplaced
 from tests.support.readable import unreadable
 
 SCREENS = Path(__file__).parent.parent.parent / "artifacts" / "screens"
@@ -80,6 +81,11 @@ class AppDriver:
     def screen(self) -> str:
         return self.app.screens.current
 
+    def layers(self) -> list[list[Widget]]:
+        """The visible widgets of each layer of the window (the screens, an open dialog, the
+        message strip), bottom layer first."""
+        return [list(self.visible(layer)) for layer in reversed(self.window.children)]
+
     def visible(self, root: Widget | None = None):
         """Widgets on screen, topmost layer first (an open dialog before the screen under it)."""
         layers = [root] if root is not None else list(self.window.children)
@@ -107,17 +113,21 @@ class AppDriver:
     def texts(self) -> list[str]:
         return [w.text for w in self.visible(self.app.root) if isinstance(getattr(w, "text", None), str) and w.text]
 
-    def screenshot(self, name: str, readable: bool = True) -> Path:
+    def screenshot(self, name: str, readable: bool = True, placed: bool = True) -> Path:
         """The window as a person sees it, in artifacts/screens/<name>.png; and since every screen
         worth a picture is one a player reads, it fails on words under 20 px, cut short or wrapped
-        past the bottom of their box (tests/support/readable.py)."""
+        past the bottom of their box (tests/support/readable.py), and on a label or button drawn
+        over another or partly off the screen (tests/support/placement.py)."""
         self.frames(3)
         SCREENS.mkdir(parents=True, exist_ok=True)
         path = SCREENS / f"{name}.png"
         # The window, not just the app's root: an open dialog is part of what a person sees.
         written = self.window.screenshot(name=str(SCREENS / f"{name}-.png"))  # Kivy adds a counter
         Path(written).replace(path)
+        # Nothing drawn over anything nor off the screen, in every picture but one of a start-up
+        # notice too long for the top bar, which covers the screen's top for its time on purpose.
+        problems = misplaced(self.layers(), self.window.size) if placed else []
         if readable:  # False only for a picture of a known limit, said where it is taken
-            problems = unreadable(self.visible())
-            assert not problems, f"{name} ({path}): " + "; ".join(problems)
+            problems = unreadable(self.visible()) + problems
+        assert not problems, f"{name} ({path}): " + "; ".join(problems)
         return path

@@ -16,6 +16,9 @@ def open_move(app: AppDriver, words: str) -> None:
     assert app.screen == "past_game"
     assert app.settle_until(lambda: app.app.screen("past_game").story_complete, timeout=5)
     app.frames(3)
+    story = app.app.screen("past_game")
+    story.story_scroll.scroll_to(app.find(words).parent, padding=0, animate=False)  # a finger's swipe to an early move
+    app.frames(3)
     app.tap(words)
     # A list scrolls, so it hands a touch to its row only once it is sure the finger is not dragging.
     assert app.settle_until(lambda: app.screen == "correction", timeout=3), "the move opens its correction"
@@ -34,7 +37,7 @@ def test_a_value_corrected_on_the_touchscreen_is_one_change_that_one_undo_takes_
     app.screenshot("play-finished-with-story-button")
     open_move(app, "[color=#C5CED8]1.[/color] Ann added 2")
     texts = app.texts()
-    assert "Move 1 was: Ann added 2" in texts
+    assert "Move 1 was: Ann added 2\nNow: as it was" in texts
     assert any("2. Ben added 1" in t for t in texts) and any("4. Ben passed" in t for t in texts)
     assert app.find("Commit the correction").disabled, "nothing changed yet"
     app.tap("+1")
@@ -99,3 +102,42 @@ def _tap(app: AppDriver, widget) -> None:
     touch.touch_down()
     touch.touch_up()
     app.frames(2)
+
+
+def test_the_story_opens_at_the_latest_move_and_correcting_it_takes_four_touches(make_app):
+    """After a long stretch of play, the last moves are in view the moment the story opens (it
+    opened at move 1, five swipes away after one B.O.N round): Story, the move, the new value,
+    Commit."""
+    games.register(Tally())
+    app: AppDriver = make_app().start()
+    app.app.start_game("tally", ["Ann", "Ben"], {"target": 99})
+    for _ in range(8):
+        for points in (1, 2):
+            assert app.app.act({"type": "add", "points": points}) is not None
+    session = app.app.table.session
+    touches = 0
+
+    def finger(words: str) -> None:
+        nonlocal touches
+        app.tap(words)
+        touches += 1
+
+    finger("Story")
+    assert app.settle_until(lambda: app.app.screen("past_game").story_complete, timeout=5)
+    app.frames(3)
+    story = app.app.screen("past_game")
+    latest = app.find("[color=#C5CED8]16.[/color] Ben added 2")
+    first = app.find("[color=#C5CED8]1.[/color] Ann added 1")
+    left, bottom = story.story_scroll.to_window(*story.story_scroll.pos)
+    top = bottom + story.story_scroll.height
+    assert bottom - 0.5 <= latest.to_window(*latest.pos)[1] and latest.to_window(*latest.pos)[1] + latest.height <= top + 0.5, \
+        "the latest move is in view without a swipe"
+    assert first.to_window(*first.pos)[1] + first.height > top, "the first is scrolled away above"
+    app.screenshot("story-opens-at-the-latest-move")
+    finger("[color=#C5CED8]16.[/color] Ben added 2")
+    assert app.settle_until(lambda: app.screen == "correction", timeout=3), "the move opens its correction"
+    app.frames(3)
+    finger("+3")
+    finger("Commit the correction")
+    assert app.screen == "play" and session.view()["scores"]["Ben"] == 8 * 2 + 1
+    assert touches <= 4, touches

@@ -30,3 +30,8 @@ class BaseScreen(Screen):
         self.body = BoxLayout(orientation="vertical", spacing=theme.GAP)
         outer.add_widget(self.body)
         self.add_widget(outer)
+
+    def message_places(self) -> list:
+        """Where a message stands in for the screen's words (companion/ui/widgets.py, Toast):
+        the heading, then the whole top bar, so it never covers a button below."""
+        return [self.heading, self.bar]

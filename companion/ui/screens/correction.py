@@ -12,7 +12,9 @@ from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
+from kivy.uix.stacklayout import StackLayout
 
 from companion.core.correction import LaterMove, Preview
 from companion.core.errors import RuleError
@@ -23,6 +25,8 @@ from companion.ui.widgets import BigButton, Chip, PanelButton, Text
 
 MAX_RANGE_CHIPS = 21  # a range offered as one chip per number up to this many numbers
 CHIP_HEIGHT = theme.TOUCH * 0.86  # 48 px on the 7-inch screen: a whole field's choices in view
+CHIP_WIDTH = CHIP_HEIGHT  # no chip narrower than a finger (a range's numbers were 41 px wide)
+EDITING_LINES = 3  # what the move was and what it is now, in the same room from the first touch on
 
 
 def field_choices(field: dict[str, Any]) -> list[tuple[str, Any]]:
@@ -49,7 +53,11 @@ class CorrectionScreen(BaseScreen):
         super().__init__(app, name="correction", **kwargs)
         row = BoxLayout(spacing=theme.PAD)
         left = BoxLayout(orientation="vertical", spacing=theme.GAP)
-        self.editing = Text(text="", bold=True, font_size=theme.FONT_SMALL)
+        # Three lines, whatever they say: choosing a value adds "Now: ..." and must not push the
+        # choices under a finger down a line (they moved 24 px at the first touch).
+        self.editing = Label(text="", bold=True, font_size=theme.FONT_SMALL, color=theme.TEXT, halign="left",
+                             valign="top", size_hint_y=None, height=EDITING_LINES * theme.FONT_SMALL * 1.25)
+        self.editing.bind(width=lambda w, _v: setattr(w, "text_size", (w.width, w.height)))
         left.add_widget(self.editing)
         scroll = ScrollView(do_scroll_x=False)
         self.editor = GridLayout(cols=1, spacing=theme.GAP, size_hint_y=None)
@@ -164,7 +172,7 @@ class CorrectionScreen(BaseScreen):
         lead = f"Move {self.selected}" + (" (a later move, to fix)" if self.selected != self.move else "")
         now = self.preview.words if self.selected == self.move else self._words_of(self.selected)
         self.editing.text = f"{lead} was: {self._was(self.selected)}" + (
-            f"\nNow: {now}" if now and now != self._was(self.selected) else "")
+            f"\nNow: {now}" if now and now != self._was(self.selected) else "\nNow: as it was")
         legal = self._choices_here().get("legal", [])
         if not legal:
             self.editor.add_widget(Text(text="Nothing could be played here.", color=theme.MUTED,
@@ -191,19 +199,26 @@ class CorrectionScreen(BaseScreen):
     def _chips(self, label: str, options: list[tuple[str, Any]], current: Any, choose) -> None:
         """One field: its label beside its choices, numbers in one row, words four to a row."""
         row = BoxLayout(size_hint_y=None, spacing=theme.GAP)
-        row.add_widget(Text(text=label, color=theme.MUTED, font_size=theme.FONT_SMALL, wrap=False,
-                            size_hint_x=None, width=96))
+        # Two lines when it needs them ("Left-over card" was cut short on one).
+        name = Label(text=label, color=theme.MUTED, font_size=theme.FONT_SMALL, halign="left", valign="middle",
+                     size_hint_x=None, width=96, text_size=(96, None))
+        row.add_widget(name)
         short = all(len(str(text)) <= 2 for text, _ in options)
-        grid = GridLayout(cols=min(len(options), 10 if short else 4), spacing=4, size_hint_y=None)
+        if short:  # numbers: as many finger-wide chips to a row as fit, the rest on the next rows
+            grid = StackLayout(spacing=4, size_hint_y=None)
+        else:
+            grid = GridLayout(cols=min(len(options), 4), spacing=4, size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
         for text, value in options:
             chip = Chip(text=str(text), state="down" if value == current else "normal",
                         font_size=theme.FONT_SMALL, height=CHIP_HEIGHT, halign="center", valign="middle")
+            if short:
+                chip.size_hint_x, chip.width = None, CHIP_WIDTH
             chip.bind(size=lambda c, _s: setattr(c, "text_size", (c.width - 4, None)))
             chip.bind(on_release=lambda _c, v=value: choose(v))
             grid.add_widget(chip)
         row.add_widget(grid)
-        grid.bind(height=lambda _g, h: setattr(row, "height", h))
+        grid.bind(height=lambda _g, h: setattr(row, "height", max(h, name.texture_size[1])))
         self.editor.add_widget(row)
 
     def _was(self, number: int) -> str:

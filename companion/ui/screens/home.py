@@ -1,8 +1,10 @@
 """Home: pick a game to start, or go to history and status.
 
-With a game in progress its way back comes first. A finished game is not offered as one to go
-back to: Home says how it ended, offers the same game again first, and its final board second
-(where a mistaken last move can still be undone).
+The games' buttons keep their place whatever the table is doing (they once dropped 84 px when a
+game was in progress, under a finger reaching for one): with a game in progress its way back
+comes under them. A finished game is not offered as one to go back to: Home says how it ended,
+offers the same game again first, and its final board second (where a mistaken last move can
+still be undone).
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from companion.ui.widgets import BigButton, Text
 PHONE_RECHECK_SECONDS = 3.0
 
 CHOOSE = "Choose a game"
-CHOOSE_ANOTHER = "Or choose a new game"
-CHOOSE_OTHER = "Or choose another game"
+CHOOSE_ANOTHER = "Choose a new game"
+CHOOSE_OTHER = "Choose another game"
+GAME_BUTTON = theme.TOUCH * 1.1  # a game's name over its players: five games and a finished one's offer fit
 GAME_OVER = "{title} is over: {summary}"
 PLAY_AGAIN = "Play {title} again"
 SEE_RESULT = "See the result"
@@ -43,7 +46,7 @@ class HomeScreen(BaseScreen):
         self.game_grid = GridLayout(cols=2, spacing=theme.GAP, size_hint_y=None)
         self.game_grid.bind(minimum_height=self.game_grid.setter("height"))
         left.add_widget(self.game_grid)
-        left.add_widget(BoxLayout())  # keeps the games at the top
+        left.add_widget(BoxLayout())  # keeps the games at the top, and the game at the table under them
         row.add_widget(left)
 
         self.side = side = BoxLayout(orientation="vertical", spacing=theme.GAP, size_hint_x=None, width=220)
@@ -95,7 +98,7 @@ class HomeScreen(BaseScreen):
             button = BigButton(
                 text=f"[b]{game.title}[/b]\n[size={int(theme.FONT_SMALL)}]{count}[/size]",
                 markup=True,
-                height=theme.TOUCH * 1.5,
+                height=GAME_BUTTON,
             )
             button.bind(on_release=lambda _b, gid=game.id: self.app.choose_game(gid))
             self.game_grid.add_widget(button)
@@ -108,16 +111,11 @@ class HomeScreen(BaseScreen):
             title = session.game.title
             self.result_text.text = GAME_OVER.format(title=title, summary=result.summary)
             self.again_button.text = PLAY_AGAIN.format(title=title)
-            self.left.add_widget(self.finished, index=len(self.left.children))  # first, at the top
+            self.left.add_widget(self.finished, index=1)  # under the games, which stay where they are
         elif session:
             self.resume_button.text = f"Back to {session.game.title}"
-            self.left.add_widget(self.resume_button, index=len(self.left.children))  # first, at the top
+            self.left.add_widget(self.resume_button, index=1)  # under the games
         self.choose.text = CHOOSE_OTHER if result else CHOOSE_ANOTHER if session else CHOOSE
-        # With the game's button at the top of the games, History lines up with it instead.
-        if session and self.spacer.parent:
-            self.side.remove_widget(self.spacer)
-        elif not session and not self.spacer.parent:
-            self.side.add_widget(self.spacer, index=len(self.side.children))
 
     def _fit_finished(self, *_) -> None:
         self.finished.height = self.result_text.height + theme.GAP + theme.TOUCH * 1.5

@@ -93,8 +93,11 @@ class PastGameScreen(BaseScreen):
     def __init__(self, app, **kwargs) -> None:
         super().__init__(app, name="past_game", **kwargs)
         row = BoxLayout(spacing=theme.PAD)
-        self.left = BoxLayout(orientation="vertical", size_hint_x=0.42, spacing=theme.GAP)
-        row.add_widget(self.left)
+        # The result, scores and facts scroll when a long game's do not fit (five players and their
+        # options pushed "Not finished" up over the Back button).
+        left_scroll, self.left = scrolling_grid(1, spacing=theme.GAP)
+        left_scroll.size_hint_x = 0.42
+        row.add_widget(left_scroll)
         right = BoxLayout(orientation="vertical", spacing=theme.GAP)
         right.add_widget(Text(text="What happened", bold=True, color=theme.MUTED, font_size=theme.FONT_SMALL))
         self.story_scroll, self.story_rows = scrolling_grid(1, spacing=4)
@@ -117,8 +120,8 @@ class PastGameScreen(BaseScreen):
         self.heading.text = (game.title if game else record.game) + (": touch a move to correct it"
                                                                     if correcting else "")
         self._fill_left(record, story)
+        self.story_scroll.scroll_y = 0 if correcting else 1
         self._fill_story(record, story)
-        self.story_scroll.scroll_y = 1
 
     def _fill_left(self, record: GameRecord, story: Story) -> None:
         self.left.clear_widgets()
@@ -138,7 +141,6 @@ class PastGameScreen(BaseScreen):
         self.left.add_widget(table)
         facts = when_played(record, story.moves) + option_lines(record)
         self.left.add_widget(Text(text="\n".join(facts), color=theme.MUTED, font_size=theme.FONT_SMALL))
-        self.left.add_widget(BoxLayout())  # the rest of the column stays empty, under the facts
 
     def _fill_story(self, record: GameRecord, story: Story) -> None:
         """The story's rows, a screenful at a time: a long game has hundreds, and building them all
@@ -156,16 +158,27 @@ class PastGameScreen(BaseScreen):
         elif not said:
             tail.append(Text(text="Nothing was announced in this game." if not self.correcting
                              else "No move has been made yet.", color=theme.MUTED, font_size=theme.FONT_SMALL))
-        pending = iter(said)
+        # The table's own game opens at its latest move, where a correction is most often wanted
+        # (after one B.O.N round it opened at move 1, five swipes away): its rows are built from
+        # the newest back, each put above the last, while the list stays scrolled to its end.
+        newest_first = self.correcting
+        pending = iter(reversed(said) if newest_first else said)
+        if newest_first:
+            for widget in tail:
+                self.story_rows.add_widget(widget)
+            self.story_scroll.scroll_y = 0
 
         def more(_dt: float = 0) -> bool:
             for moment, lines in itertools.islice(pending, ROWS_PER_FRAME):
-                self.story_rows.add_widget(self._move_row(moment, lines) if self.correcting
-                                           else self._story_row(moment.at, lines))
-            if len(self.story_rows.children) < len(said):
+                if newest_first:
+                    self.story_rows.add_widget(self._move_row(moment, lines), index=len(self.story_rows.children))
+                else:
+                    self.story_rows.add_widget(self._story_row(moment.at, lines))
+            if len(self.story_rows.children) < len(said) + (len(tail) if newest_first else 0):
                 return True  # Clock keeps calling
-            for widget in tail:
-                self.story_rows.add_widget(widget)
+            if not newest_first:
+                for widget in tail:
+                    self.story_rows.add_widget(widget)
             self._building = None
             return False
 

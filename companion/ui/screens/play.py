@@ -74,6 +74,12 @@ class PlayScreen(Screen):
         outer.add_widget(self.board_area)
         self.add_widget(outer)
 
+    def message_places(self) -> list:
+        """Where a message (a refusal, the move an Undo took back) stands in for the prompt
+        (companion/ui/widgets.py, Toast): over the prompt, else over the whole top bar, and never
+        over the board's buttons."""
+        return [self.turn_panel, self.bar]
+
     def _fit_prompt(self, *_) -> None:
         """The whole prompt in the bar: in the body size on up to two lines, else in the small size,
         the bar growing by a line when even that needs three (the board gives up a line's height)."""

@@ -81,7 +81,7 @@ def test_every_state_of_the_board_reads_whole(make_app, size):  # noqa: F811
         f.end_turn()
     f.press("Play a baon")
     look("containers")
-    f.press("Kare-kare")
+    f.press("Kar")
     f.cards(["a3", "b4", "c5", "d6", "e7", "f8"])  # six suits, as a table may pack them
     look("entering-six-suits")
     f.press("Pack baon", "End turn")

@@ -82,7 +82,7 @@ class Finger:
             self.press("Take 1")
 
     def baon(self, container_name: str, cards: list[str]) -> None:
-        self.press("Play a baon", container_name)
+        self.press("Play a baon", container_name[:3])  # the container on the pad's suit key
         self.cards(cards)
         self.press("Pack baon")
 

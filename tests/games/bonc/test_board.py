@@ -1,5 +1,5 @@
 """The BONC! board on the touchscreen, driven by touches: cards in one touch, BLOCK out of turn in
-two (who, then BLOCK), the second touch BORROWED TIME needs, the re-deal, a whole game with undo."""
+one (on the attacked player's own tile, the one way to BLOCK), the second touch BORROWED TIME needs, the re-deal, a whole game with undo."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def touch(app: AppDriver, text: str, root=None) -> None:
 
 
 def block_under(app: AppDriver, player: str, text: str) -> None:
-    """The BLOCK button on a player's tile (the first touch: who)."""
+    """The BLOCK button on a player's tile: the one touch a BLOCK takes."""
     touch(app, text, root=tile_of(app, player))
 
 
@@ -85,7 +85,7 @@ def places(app: AppDriver) -> dict:
 
 
 @SIZES
-def test_the_rulebook_chain_by_touch_and_a_block_out_of_turn_in_two_touches(make_app, size):  # noqa: F811
+def test_the_rulebook_chain_by_touch_and_a_block_out_of_turn_in_one_touch(make_app, size):  # noqa: F811
     app = start(make_app, ("Player 1", "Player 2", "Player 3", "Player 4"), size=size)
     for _ in range(3):
         touch(app, "7")
@@ -97,22 +97,34 @@ def test_the_rulebook_chain_by_touch_and_a_block_out_of_turn_in_two_touches(make
     shot(app, "bonc-chain", size)
     before = places(app)
     block_under(app, "Player 2", "BLOCK −2")
-    assert lives(app)["Player 2"] == 3, "the first touch only says who"
-    assert places(app) == before and buttons(app, board(app).pad) == [], "the pad stays, greyed"
-    shot(app, "bonc-block", size)
-    ask(app, "BLOCK: Player 2 keeps 2")
-    assert lives(app)["Player 2"] == 5 and game(app)["turn"] == "Player 4"
+    assert lives(app)["Player 2"] == 5 and game(app)["turn"] == "Player 4", "one touch, on their own tile"
     assert places(app) == before and "7" in buttons(app, board(app).pad)
+    assert buttons(app, tile_of(app, "Player 2")) == [], "blocked: nothing left to touch on the tile"
+    shot(app, "bonc-block", size)
 
 
-def test_a_block_can_be_let_go_of_with_undo_before_its_second_touch(make_app):  # noqa: F811
+def test_one_way_to_block_the_pad_greys_its_block_card_while_the_player_on_turn_may_block(make_app):  # noqa: F811
+    """Ann's BLITZ hits Ben, whose turn it is: his BLOCK is on his tile, not on the pad. Once nobody
+    on turn may block, the pad's BLOCK is a plain card again."""
+    app = start(make_app)
+    assert "BLOCK" in buttons(app, board(app).pad), "a plain card while nobody may block"
+    touch(app, "BLITZ")
+    assert game(app)["turn"] == "Ben" and buttons(app, tile_of(app, "Ben")) == ["BLOCK −1"]
+    assert "BLOCK" not in buttons(app, board(app).pad), "Ben blocks on his tile, the one way to BLOCK"
+    block_under(app, "Ben", "BLOCK −1")
+    assert lives(app)["Ben"] == 5 and game(app)["turn"] == "Ben"
+    assert "BLOCK" in buttons(app, board(app).pad), "now a BLOCK on the pad is a plain card"
+
+
+def test_a_block_is_taken_back_by_one_undo(make_app):  # noqa: F811
     app = start(make_app)
     touch(app, "7")
     touch(app, "7")
     block_under(app, "Ann", "BLOCK −1")
+    assert lives(app)["Ann"] == 5
     app.tap("Undo")
     assert lives(app)["Ann"] == 4 and board(app).entry is None
-    assert "7" in buttons(app, board(app).pad)
+    assert "BLOCK −1" in buttons(app, tile_of(app, "Ann")) and "7" in buttons(app, board(app).pad)
 
 
 def test_borrowed_time_names_the_players_on_their_tiles_and_the_pad_stays(make_app):  # noqa: F811
@@ -241,3 +253,21 @@ def test_every_word_is_readable_and_every_tile_fits_for_3_4_5_and_7_players(make
     check_readable(app)
     if count == 7:
         shot(app, "bonc-7-players-block", size)
+
+
+def test_a_block_stays_a_block_while_borrowed_time_asks_whom_it_robs(make_app):  # noqa: F811
+    """Ann may still BLOCK the 7 that hit her when Cat plays BORROWED TIME: her tile's BLOCK stays
+    where it was and means the same; whether Cat robs her is asked above the pad."""
+    app = start(make_app)
+    touch(app, "7")
+    touch(app, "7")
+    ann = tile_of(app, "Ann")
+    assert buttons(app, ann) == ["BLOCK −1"]
+    spot = ann.block.to_window(*ann.block.center)
+    touch(app, "BORROWED TIME")
+    assert buttons(app, ann) == ["BLOCK −1"] and ann.block.to_window(*ann.block.center) == spot
+    assert "Take Ann" in buttons(app, board(app).status)
+    assert buttons(app, tile_of(app, "Ben")) == ["Take"], "a player who cannot block is named on their tile"
+    shot(app, "bonc-borrowed-time-while-a-block-waits")
+    ask(app, "Take Ann")
+    assert lives(app)["Ann"] == 3 and lives(app)["Cat"] == 5

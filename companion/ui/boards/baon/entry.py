@@ -12,6 +12,7 @@ from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.boards.baon import words
@@ -21,6 +22,10 @@ from companion.ui.widgets import BigButton, Text
 
 MENU = ("take", "baon", "add", "favourite", "claim", "lola", "end_turn",
         "generosity", "remove", "score")
+# Where each move's button stands on the menu, the same for every turn and every player, so a
+# button never moves under a finger: "End turn" once landed where the next player's "Favourite
+# food" appeared. A move not offered now leaves its place empty.
+SLOTS = ("take", "baon", "add", "favourite", "claim", "lola", None, "end_turn")
 LABELS = {"take": "Take food", "baon": "Play a baon", "add": "Add to a baon", "favourite": "Favourite food",
           "claim": "Claim a token", "lola": "Lola shows", "end_turn": "End turn",
           "generosity": "Generosity", "remove": "Take off a baon", "score": "Score the game"}
@@ -56,6 +61,8 @@ class Entry(BoxLayout):
         return next((s for s in legal if s["type"] == kind), None)
 
     def show(self, view: dict[str, Any]) -> None:
+        if self.view is None or view.get("revision") != self.view.get("revision"):
+            self.armed = False  # a two-touch button never stays armed across an Undo or a turn
         self.view = view
         if self.mode != "menu" and self.spec(self.mode) is None:
             self.reset()
@@ -147,13 +154,19 @@ class Entry(BoxLayout):
         take = self.spec("take")
         if take and take["fields"]["sources"].get("count_max") == 1:
             self._draw_take()  # the last round's one card comes first
-        for kind in MENU:
-            spec = self.spec(kind)
+        kinds = MENU
+        if not discard and all(self.spec(kind) is None for kind in MENU if kind not in SLOTS):
+            kinds = SLOTS  # a turn's moves, each in its own place
+        for kind in kinds:
+            spec = self.spec(kind) if kind else None
             if spec is None:
+                if kinds is SLOTS:
+                    self.buttons.add_widget(Widget(size_hint_y=None, height=theme.TOUCH))
                 continue
             if kind == "end_turn":
                 if spec.get("weighty"):
-                    text = "Tap again: end with nothing done" if self.armed else "End turn, nothing done"
+                    # Said as the rules have it: a claimed token is not taking or playing.
+                    text = "Tap again to end turn" if self.armed else "End turn, no take or play"
                     self._button(text, self._weighty_end)
                 else:
                     self._button(LABELS[kind], lambda: self._send({"type": "end_turn"}), primary=True)
@@ -163,6 +176,8 @@ class Entry(BoxLayout):
                 text = "Tap again to score" if self.armed else LABELS[kind]
                 self._button(text, self._weighty_score, primary=True)
             elif kind == "take" and spec["fields"]["sources"].get("count_max") == 1:
+                if kinds is SLOTS:
+                    self.buttons.add_widget(Widget(size_hint_y=None, height=theme.TOUCH))
                 continue  # the last round's one card: its spaces are offered right here, below
             else:
                 self._button(spec["label"] if kind == "take" else LABELS[kind], lambda k=kind: self._start(k))
@@ -231,12 +246,14 @@ class Entry(BoxLayout):
     def _draw_baon(self) -> None:
         spec, table = self.spec("baon"), self._table()
         if "container" not in self.draft:
-            whose = f"{self.draft['player']}'s" if "player" in self.draft else "an empty"
-            self.title.text = f"Play a baon: which of {whose} containers?" if "player" in self.draft else \
-                "Play a baon: which empty container?"
-            for o in spec["fields"]["container"]["options"]:
-                self._button(o["label"], lambda v=o["value"]: self._set("container", v),
-                             enabled=o.get("enabled", True), colour=table[o["value"]]["hex"])
+            # The container is chosen on the pad's suit keys, so the pad is where it stays for
+            # the cards (the container buttons once did not fit and covered the strip above).
+            self.title.text = (f"Play a baon: which of {self.draft['player']}'s containers?" if "player" in self.draft
+                               else "Play a baon: which empty container?")
+            self.note.text = "Touch its food on the pad"
+            self.pad.offer_containers(spec["fields"]["container"], table, lambda v: self._set("container", v))
+            self._button("Drop last", self._remove_last, enabled=False, into=self.footer)
+            self._button("Pack baon", lambda: None, primary=True, enabled=False, into=self.footer)
             return
         name = table[self.draft["container"]]["name"]
         self.title.text = f"{name} container: cards low to high"

@@ -47,6 +47,8 @@ class CardPad(BoxLayout):
         self.on_card = on_card
         self.suit: str | None = None
         self.enabled: set[str] = set()
+        self.containers: set[str] = set()  # while a baon's container is asked: the suits that may be it
+        self.on_container: Callable[[str], None] | None = None
         self.suit_row = GridLayout(rows=1, spacing=theme.GAP // 2, size_hint_y=None, height=KEY)
         self.values = GridLayout(cols=6, spacing=theme.GAP // 2, size_hint_y=None, height=KEY * 2 + theme.GAP // 2)
         self.add_widget(self.suit_row)
@@ -60,8 +62,19 @@ class CardPad(BoxLayout):
             self.value_buttons.append(button)
             self.values.add_widget(button)
 
+    def offer_containers(self, field: dict[str, Any], table: dict[str, dict[str, Any]],
+                         choose: Callable[[str], None]) -> None:
+        """A baon's first step on the same pad: the suit keys choose its container (those of the
+        empty ones), every value greyed; the container chosen is then the suit framed, so a second
+        touch on the same key means the same suit, never something else."""
+        self.offer({"options": []}, table)
+        self.containers = {o["value"] for o in field["options"] if o.get("enabled", True)}
+        self.on_container = choose
+        self._paint()
+
     def offer(self, field: dict[str, Any], table: dict[str, dict[str, Any]]) -> None:
         """The cards a field offers now: a suit's button, a wild button, values greyed when laid."""
+        self.on_container = None
         self.enabled = {o["value"] for o in field["options"] if o.get("enabled", True)}
         if list(self.suit_buttons) != list(table) + ["w"]:
             self.suit_row.clear_widgets()
@@ -81,6 +94,12 @@ class CardPad(BoxLayout):
         self._paint()
 
     def _paint(self) -> None:
+        if self.on_container is not None:
+            for sid, button in self.suit_buttons.items():
+                button.disabled, button.chosen = sid not in self.containers, False
+            for button in self.value_buttons:
+                button.disabled = True
+            return
         for sid, button in self.suit_buttons.items():
             button.disabled = sid == "w" and "w" not in self.enabled
             button.chosen = sid == self.suit
@@ -88,6 +107,9 @@ class CardPad(BoxLayout):
             button.disabled = self.suit is None or f"{self.suit}{v}" not in self.enabled
 
     def _suit(self, sid: str) -> None:
+        if self.on_container is not None:
+            self.on_container(sid)
+            return
         self.suit = sid
         self._paint()
 

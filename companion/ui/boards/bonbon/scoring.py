@@ -141,7 +141,8 @@ class ScoringTable(Panel):
         self._fit()
 
     def _fit(self, *_) -> None:
-        """Lines as tall as the panel allows (a finger's width at most); the footnote goes first when short."""
+        """Lines as tall as the panel allows (a finger's width at most); the footnote goes first when
+        short, then the title and the winner's line."""
         if not self.lines:
             return
         # Measure the wrapped lines at the width they will have in this panel, not the width they
@@ -153,11 +154,21 @@ class ScoringTable(Panel):
         for text in (self.title, self.decided, self.note):
             text.text_size = (inner, None)
             text.texture_update()  # its height follows its texture at once
+        # Put back what an earlier, shorter panel took out, each in its place: the title on top,
+        # the winner's line and the footnote under the lines (above the spacer).
+        if not self.title.parent:
+            self.add_widget(self.title, index=len(self.children))
+        if not self.decided.parent:
+            self.add_widget(self.decided, index=1)
         if not self.note.parent:
-            self.add_widget(self.note, index=1)  # above the spacer: the height may allow it again
-        for keep_note in (True, False):
-            if not keep_note and self.note.parent:
-                self.remove_widget(self.note)  # the rule reminder gives way to the lines
+            self.add_widget(self.note, index=1)
+        # When short, the footnote gives way to the lines first, then the title and the winner's
+        # line (the top bar says both): six players' lines of two rows once pushed the table up
+        # over the top bar's buttons.
+        for gone in ((), (self.note,), (self.note, self.title), (self.note, self.title, self.decided)):
+            for part in gone:
+                if part.parent:
+                    self.remove_widget(part)
             others = [w for w in self.children if w not in self.lines and w.size_hint_y is None]
             fixed = sum(w.height for w in others) + self.spacing * (len(self.children) - 1) + self.padding[1] * 2
             each = (self.height - fixed) / len(self.lines)

@@ -131,5 +131,7 @@ def next_round(spec: dict[str, Any], act: Act) -> BoxLayout:
         panel.add_widget(button("Next round", lambda: act({"type": "next_round"}), primary=True))
         return panel
     count = f.count(field)
-    title = f"Replace the taken tile{'s' if count > 1 else ''}: choose {count} new one{'s' if count > 1 else ''}"
+    # One line in the narrow panel beside six players' scoring (the top bar already says a tile
+    # is to be replaced): its second line pushed the panel up over the top bar's buttons.
+    title = f"Choose {count} new tile{'s' if count > 1 else ''}"
     return PickTiles(title, field, "Next round", lambda tiles: act({"type": "next_round", "new_tiles": tiles}))

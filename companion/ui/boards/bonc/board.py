@@ -2,9 +2,10 @@
 asked) over the card pad, which stays in its place from the first card to the last.
 
 Entries of two touches: a card that needs a player (whom BORROWED TIME robs, whom a BAND-AID
-helps) names the players on their tiles; the BLOCK on a player's tile says who, and the BLOCK
-above the pad then blocks. Reads only the session's view; every finished entry is one action
-through act().
+helps) names the players on their tiles. A BLOCK is one touch, and there is one way to it: the
+BLOCK on the attacked player's own tile (a BLOCK is not a turn: nobody else plays it by accident
+from the pad, whose BLOCK card is greyed while the player on turn could block with it).
+Reads only the session's view; every finished entry is one action through act().
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ class BoncBoard(Board):
         right.add_widget(self.pad)
         self.add_widget(right)
         self.view: dict[str, Any] | None = None
-        # A card waiting for its player ({"card", "field"}), or a BLOCK for its OK ({"block"}).
+        # A card waiting for its player ({"card", "field"}).
         self.entry: dict[str, Any] | None = None
 
     # -- what is shown ---------------------------------------------------------------------------
@@ -71,10 +72,23 @@ class BoncBoard(Board):
         choosing = self._choosing(play)
         self._tiles(len(game["players"]))
         for tile, seat, player in zip(self.tiles, self.view["players"], game["players"]):
-            tile.show(seat, player, choice=choosing.get(player["name"], ""), over=game["phase"] == "over")
-        self.pad.offer(play["fields"]["card"] if play is not None and self.entry is None else None)
+            # A tile showing BLOCK keeps it while a card waits for a player: that player is named
+            # above the pad instead (John's "BLOCK −1" once became "Take" under his finger).
+            choice = "" if player["can_block"] else choosing.get(player["name"], "")
+            tile.show(seat, player, choice=choice, over=game["phase"] == "over")
+        self.pad.offer(self._cards(play, game) if play is not None and self.entry is None else None)
         self.status.show(game)
         self._ask(game, legal)
+
+    def _cards(self, play: dict[str, Any], game: dict[str, Any]) -> dict[str, Any]:
+        """The card field as the pad offers it: the BLOCK card greyed while the player on turn was
+        hit and may block, since their tile's BLOCK is the one way to block."""
+        field = play["fields"]["card"]
+        blockers = set(self._legal().get("block", {}).get("by") or ())
+        if game.get("turn") not in blockers:
+            return field
+        options = [{**o, "enabled": False} if o["value"] == "block" else o for o in field.get("options", [])]
+        return {**field, "options": options}
 
     def _choosing(self, play: dict[str, Any] | None) -> dict[str, str]:
         """While a card waits for a player: the players it may name, with the word on their tiles."""
@@ -87,18 +101,14 @@ class BoncBoard(Board):
     def _ask(self, game: dict[str, Any], legal: dict[str, dict[str, Any]]) -> None:
         """What the table is asked now, in the status panel's place (nothing: the last card shows)."""
         cancel = Choice("Cancel", self.cancel)
-        if self.entry and "block" in self.entry:
-            player = self.entry["block"]
-            attack = game.get("attack") or {}
-            took = next((h["lost"] for h in attack.get("hits", []) if h["player"] == player), 0)
-            self.status.ask(f"{player} BLOCKS {attack.get('by', '')}'s {attack.get('label', '')}?",
-                            [Choice(f"BLOCK: {player} keeps {took}", lambda: self._blocked(player), danger=True),
-                             cancel])
-        elif self.entry:
+        if self.entry:
             field = legal["play"]["fields"][self.entry["field"]]
             label = f.label(legal["play"]["fields"]["card"], self.entry["card"])
             nobody = [Choice("Nobody", lambda: self._finish(None))] if field.get("optional") else []
-            self.status.ask(f"{label}: {field['label'].lower()}? Touch a player.", [*nobody, cancel])
+            blocking = {p["name"] for p in game["players"] if p["can_block"]}
+            named = [Choice(f"{word} {name}", lambda n=name: self._finish(n))
+                     for name, word in self._choosing(legal.get("play")).items() if name in blocking]
+            self.status.ask(f"{label}: {field['label'].lower()}? Touch a player.", [*named, *nobody, cancel])
         elif "deal" in legal:
             self.status.ask("Everyone is out of cards",
                             [Choice(legal["deal"]["label"], lambda: self.act({"type": "deal"}), primary=True)])
@@ -134,22 +144,17 @@ class BoncBoard(Board):
             self._draw()  # refused: the board comes back as it was, the refusal is on screen
 
     def block(self, player: str) -> None:
-        """The BLOCK on a player's tile: who; the BLOCK above the pad then blocks (the second touch)."""
-        self.entry = {"block": player}
-        self._draw()
-
-    def _blocked(self, player: str) -> None:
-        self.entry = None
-        if self.act({"type": "block", "by": player}) is None:
-            self._draw()
+        """The BLOCK on a player's own tile: one touch, and the BLOCK is made (a card being entered
+        meanwhile is let go: the table has moved on, and it is entered again)."""
+        self.act({"type": "block", "by": player})
 
     def cancel(self) -> str | None:
         """Let go of a half-made entry; what was let go, or None."""
         if not self.entry:
             return None
-        entry, self.entry = self.entry, None
+        self.entry = None
         self._draw()
-        return f"Cleared {entry['block']}'s BLOCK" if "block" in entry else "Cleared the card being entered"
+        return "Cleared the card being entered"
 
     def cancel_entry(self) -> str | None:
         return self.cancel()

@@ -1,6 +1,6 @@
 """What the table must see at a glance above the card pad: the last card, what it did and what the
 chain threatens; or, in the same place, what the table is asked (whom a card takes a life from,
-a BLOCK's confirmation, the re-deal, the last stand) with its buttons.
+the re-deal, the last stand) with its buttons.
 
 The panel's height never changes, so the card pad below it never moves.
 """

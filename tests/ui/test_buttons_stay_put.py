@@ -1,0 +1,117 @@
+"""Buttons that stay put: a finger on the same spot through an entry, or across turns of the same
+kind, finds a button with the same meaning (or none), never another one; and a two-touch button
+is never left armed by an Undo or a change of player."""
+
+from __future__ import annotations
+
+from kivy.uix.button import Button
+
+from tests.support.touch_table import plain, touch
+from tests.ui.conftest import make_app, window  # noqa: F401,I001 (fixtures: the one headless window)
+from tests.ui.driver import AppDriver
+
+
+def button_at(app: AppDriver, spot: tuple[float, float]) -> str | None:
+    """The words of the live button under a finger at this spot of the window, or None."""
+    app.frames(2)
+    for w in app.visible(app.app.root):
+        if isinstance(w, Button) and not w.disabled and w.collide_point(*w.to_widget(*spot)):
+            return plain(w.text)
+    return None
+
+
+def spot_of(app: AppDriver, words: str) -> tuple[float, float]:
+    app.frames(2)
+    w = next(w for w in app.visible(app.app.root) if isinstance(w, Button) and plain(w.text) == words)
+    return w.to_window(*w.center)
+
+
+def test_homes_game_buttons_keep_their_place_with_a_game_in_progress(make_app):  # noqa: F811
+    app = make_app().start()
+    titles = ("Bonbon", "B.O.N", "Baon", "BondCones", "BONC!")
+    home = app.app.screen("home")
+
+    def places() -> dict[str, tuple[float, float]]:
+        app.frames(3)
+        return {plain(b.text).split("\n")[0]: tuple(b.to_window(*b.center)) for b in home.game_grid.children}
+
+    idle = places()
+    assert set(titles) <= set(idle)
+    app.app.start_game("baon", ["Ann", "Ben"], {})
+    app.tap("Menu")
+    assert app.screen == "home" and app.find("Back to Baon")
+    assert places() == idle, "the games stay where they were"
+    app.screenshot("home-games-stay-put")
+
+
+def test_baons_end_turn_keeps_its_place_and_never_lands_on_the_next_players_move(make_app):  # noqa: F811
+    app = make_app().start()
+    assert app.app.start_game("baon", ["Ann", "Ben", "Cy"], {})
+    app.frames(3)
+    take = spot_of(app, "Take food")
+    empty_end = spot_of(app, "End turn, no take or play")
+    app.tap("Take food")
+    app.tap("Pile (60)")
+    app.tap("Pile (59)")
+    end = spot_of(app, "End turn")
+    assert end == empty_end, "End turn in one place, whatever was done"
+    touch(app, app.find("End turn"))
+    # A quick second touch on the same spot: Ben's quiet two-touch End turn, or nothing; never a move.
+    assert button_at(app, end) in ("End turn, no take or play", None)
+    assert button_at(app, take) == "Take food", "the next player's Take food where Ann's was"
+
+
+def test_an_armed_end_turn_is_disarmed_by_undo_and_a_change_of_player(make_app):  # noqa: F811
+    app = make_app().start()
+    assert app.app.start_game("baon", ["Ann", "Ben", "Cy"], {})
+    app.frames(3)
+    spot = spot_of(app, "End turn, no take or play")
+    touch(app, app.find("End turn, no take or play"))
+    assert button_at(app, spot) == "Tap again to end turn", "armed by the first touch"
+    app.app.act({"type": "take", "sources": ["pile", "pile"]})  # the table moves on: Ann took food
+    app.app.screen("play").undo()  # and an Undo takes it back
+    app.frames(3)
+    assert button_at(app, spot) == "End turn, no take or play", "not armed after an Undo"
+    touch(app, app.find("End turn, no take or play"))
+    touch(app, app.find("Tap again to end turn"))
+    assert app.table.session.view()["expected"]["turn"] == "Ben"
+    assert button_at(app, spot) == "End turn, no take or play", "Ben's is not armed by Ann's touches"
+
+
+def test_a_double_tap_on_bondcones_roll_never_captures_what_took_its_place(make_app):  # noqa: F811
+    """Mia's roll "4" and, where it was, the capture's buttons: the second touch of a double tap
+    does nothing; a touch elsewhere is taken at once, and the same spot once the moment is over."""
+    import time
+
+    from kivy.tests.common import UnitTestTouch
+
+    from companion.ui.boards.bondcones.entry import SETTLE_SECONDS
+
+    app = make_app().start()
+    assert app.app.start_game("bondcones", ["Mia", "Leo"], {})
+    entry = app.app.screen("play").board.entry
+    for face in ("4", "1"):  # the opening: Mia starts
+        app.frames(2)
+        touch(app, app.find(face, root=entry))
+    assert app.table.session.view()["view"]["starter"] == "Mia"
+    app.frames(2)
+    four = app.find("4", root=entry)
+    spot = four.to_window(*four.center)
+    touch(app, four)
+    session = app.table.session
+    assert any(spec["type"] == "capture" for spec in session.view()["expected"]["legal"])
+    revision = session.revision
+    finger = UnitTestTouch(*spot)
+    finger.touch_down()
+    finger.touch_up()
+    app.frames(2)
+    assert session.revision == revision, "the second touch of the double tap did nothing"
+    assert entry.kinds == {"with": "ordinary", "cone": "ordinary"}, "not even a kind chosen under it"
+    time.sleep(SETTLE_SECONDS)
+    under = button_at(app, spot)
+    finger = UnitTestTouch(*spot)
+    finger.touch_down()
+    finger.touch_up()
+    app.frames(2)
+    assert under is None or session.revision > revision or under in ("Ordinary", "BondO\nCone", "BondO Cone"), \
+        "a touch there later is what it shows"
