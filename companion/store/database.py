@@ -89,10 +89,13 @@ class Store:
                 raise StoreError(f"cannot use the game database {self.path}: {exc}") from None
             moved = self._move_aside()
             db = self._open_checked()
-            notice = (f"The game database {self.path} was damaged ({exc}). It was kept as {moved} "
-                      f"and a new database was started with what could still be read: {self._recover(moved, db)}.")
-            log.error(notice)
-            self.notices.append(notice)
+            saved = self._recover(moved, db)
+            log.error("The game database %s was damaged (%s). It was kept as %s and a new database was "
+                      "started with what could still be read: %s.", self.path, exc, moved, saved)
+            # For the touchscreen and the status screen: short enough to read at a glance, the
+            # file's name beside the database (its whole path is in the log above).
+            self.notices.append(f"The game database was damaged ({exc}). A new one holds what could still "
+                                f"be read: {saved}. The damaged file is kept as {moved.name}.")
         self._guard = Guarded(db, self._open_checked)
         if not self._writable():
             # SQLite would say nothing until the first move: the touchscreen says it at once.

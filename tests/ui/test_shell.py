@@ -384,7 +384,7 @@ def test_a_damaged_database_is_announced_on_the_touchscreen_and_kept(make_app, t
     app = make_app().start()
     app.frames(2)
     assert app.app.toast.opacity > 0
-    assert "was damaged" in app.app.toast.text and "was kept as" in app.app.toast.text
+    assert "was damaged" in app.app.toast.text and "is kept as companion.db.damaged-" in app.app.toast.text
     assert any(".damaged-" in p.name for p in data.iterdir())
     app.screenshot("damaged-database-notice", placed=False)  # a notice longer than the top bar: read first
     # A first touch (here on an empty part of the screen) does not sweep it away unread.
@@ -409,7 +409,7 @@ def test_a_damaged_database_gives_up_its_readable_games_to_the_history(make_app,
     app = make_app().start()
     app.frames(2)
     assert f"{len(good)} games saved, {len(bad)} could not be read" in app.app.toast.text
-    app.screenshot("damaged-database-games-saved")
+    app.screenshot("damaged-database-games-saved", placed=False)  # a notice longer than the top bar: read first
     app.app.go("history")
     app.frames(3)
     app.screenshot("history-after-a-damaged-database")
