@@ -156,6 +156,12 @@ def test_hall_stays_current_through_cuts_crashes_and_restarts(hall):
     # Never an older state over a newer one: the page's version for each table only grew.
     assert all(shown(driver, t.id)[0] == t.version() for t in tables)
     links.close()
+    # Only the public topics cross to the venue: nothing of the tables' own brokers' read-back.
+    seen = Watcher(venue.mqtt_port, "companion/#")
+    time.sleep(0.5)
+    kinds = {"/".join(m.topic.split("/")[2:3]) for m in seen.messages}
+    seen.close()
+    assert kinds <= {"state", "availability", "link", "plays"} and {"state", "plays"} <= kinds, kinds
 
 
 def test_a_play_reopened_by_undo_leaves_the_standings_and_returns_as_it_ended(hall):
