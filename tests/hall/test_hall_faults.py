@@ -179,3 +179,33 @@ def test_a_play_reopened_by_undo_leaves_the_standings_and_returns_as_it_ended(ha
         "return window.hallDebug.plays[arguments[0]].players.filter(function (s) { return s.winner; })"
         ".map(function (s) { return s.name; });", key)
     assert winners == ["Ben"]
+
+
+def test_idle_and_long_offline_tables_stand_out(tmp_path):
+    games.register(Tally())
+    try:
+        driver = phone_browser((1920, 1080))
+    except RuntimeError as exc:
+        pytest.skip(str(exc))
+    venue = venue_broker(tmp_path / "venue").start()
+    quiet, gone = (HallTable(tmp_path / tid, venue, tid, tid, through_link=False).start() for tid in ("quiet", "gone"))
+    try:
+        for t in (quiet, gone):
+            t.table.start("tally", ["Ann", "Ben"], {"target": 30})
+        # A second without a change is "idle" here, five offline are "too long".
+        driver.get(venue.phone_url + "hall.html#idle=0.02&offline=0.08")
+        card = "return document.querySelector('[data-table=\"' + arguments[0] + '\"]').className"
+        wait_for(lambda: shown(driver, "gone") == [gone.version(), "yes"], LONG)
+        gone.kill_app()
+        wait_for(lambda: "offline" in driver.execute_script(card, "gone").split(), LONG)
+        assert "alert" not in driver.execute_script(card, "gone").split()  # not yet long
+        wait_for(lambda: "alert" in driver.execute_script(card, "gone").split(), LONG)
+        wait_for(lambda: "idle" in driver.execute_script(card, "quiet").split(), LONG)
+        assert driver.execute_script("return document.querySelector('[data-table=\"quiet\"] .pill').textContent") == "Idle"
+        quiet.play({"type": "add", "points": 1})  # a move: live again
+        wait_for(lambda: "idle" not in driver.execute_script(card, "quiet").split(), LONG)
+    finally:
+        close_browser(driver)
+        quiet.close()
+        gone.close()
+        venue.stop()
