@@ -40,14 +40,14 @@ class Arrivals:
         self.first: dict[tuple[str, int], float] = {}
         self._lock = threading.Lock()
         ready = threading.Event()
-        self.client = paho.Client(CallbackAPIVersion.VERSION2, transport="websockets", client_id="bench-hall")
+        self.client = paho.Client(CallbackAPIVersion.VERSION2, transport="websockets")
         self.client.ws_set_options(path="/mqtt")
         self.client.on_connect = lambda c, *a: c.subscribe("companion/+/state", qos=1)
         self.client.on_subscribe = lambda *a: ready.set()
         self.client.on_message = self._on_message
         self.client.connect("127.0.0.1", port)
         self.client.loop_start()
-        if not ready.wait(10):
+        if not ready.wait(30):
             raise SystemExit("the bench subscriber could not subscribe")
 
     def _on_message(self, client, userdata, msg) -> None:
@@ -158,6 +158,7 @@ def main() -> None:
         t = HallTable(tmp / f"t{i:03d}", venue, f"t{i:03d}", f"Table {i + 1}", through_link=False)
         tables.append(t.start())
     hall = Arrivals(venue.ws_port)
+    local = [Arrivals(t.broker.ws_port) for t in tables]  # the same states on each table's own broker
     for t in tables:
         t.table.start("tally", ["Ann", "Ben"], {"target": 99})
     time.sleep(2.0)  # every bridge up, every first state in
@@ -167,7 +168,18 @@ def main() -> None:
     table_broker = statistics.mean(rss(t.broker.proc.pid)[0] for t in tables)
     report(f"{args.tables} tables through bridges into one venue", values, missing,
            f"venue {used:.1f} MB (peak {peak:.1f} MB, idle {idle_venue:.1f} MB); each table's broker {table_broker:.1f} MB")
+    # The bridge's own share: from a state reaching the table's broker to it reaching the venue's.
+    hops = []
+    for arrivals in local:
+        for key, at in arrivals.first.items():
+            if key in hall.first:
+                hops.append(max(0.0, hall.first[key] - at) * 1000)
+    if hops:
+        print(f"{'  of which the bridge, table broker -> venue':<44} states {len(hops):4d}  p50 {pct(hops, 50):7.1f} ms  "
+              f"p99 {pct(hops, 99):7.1f} ms  max {max(hops):7.1f} ms")
     hall.close()
+    for arrivals in local:
+        arrivals.close()
     for t in tables:
         t.close()
     venue.stop()
