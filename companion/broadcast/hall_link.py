@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 NAME = "Hall"
 QOS = 1
 SETTLE = 1.0  # seconds for the venue's retained plays to arrive after a link comes up
+ECHO_SETTLE = 0.3  # seconds after a change in the venue's list before checking it against the log
 IN_LINK_GRACE = 3.0  # read-back link not up this long after the out link: publish what is missing
 
 
@@ -132,10 +133,15 @@ class HallLink:
         play_id = hall_topics.held_play_id(self.topics, topic)
         if play_id is not None:
             with self._lock:
+                before = self._held.get(play_id)
                 if payload:
                     self._held[play_id] = bytes(payload)
                 else:
                     self._held.pop(play_id, None)
+                if self._held.get(play_id) != before:
+                    # The venue's copy changed: compare it with the log once the list settles (an
+                    # undo may have reopened the game before its copy came back).
+                    self._due(ECHO_SETTLE)
             return True
         return False
 
