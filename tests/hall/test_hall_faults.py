@@ -6,13 +6,14 @@ back, and the standings count every finished play exactly once."""
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
 
 from companion import games
 from companion.hall.export import fetch_plays, unique
-from tests.broadcast.conftest import Watcher
+from tests.broadcast.conftest import Watcher, retained
 from tests.support.browser import close_browser, phone_browser, wait_for
 from tests.support.hall import HallTable, venue_broker
 from tests.support.tally import Tally
@@ -209,3 +210,33 @@ def test_idle_and_long_offline_tables_stand_out(tmp_path):
         quiet.close()
         gone.close()
         venue.stop()
+
+
+def test_an_old_state_or_a_resent_play_changes_nothing_on_the_page(hall):
+    """What a bridge replaying its queue after an outage delivers (Mosquitto issue 2248)."""
+    from tests.support.mosquitto import PASSWORD
+
+    venue, tables, driver = hall
+    a = tables[0]
+    a.table.start("tally", ["Ann", "Ben"], {"target": 3})
+    a.play({"type": "add", "points": 1})
+    old_state = a.broadcaster._state(a.table.session.view(), a.table.record.id)  # noqa: SLF001 - as it was sent
+    a.play({"type": "add", "points": 3})  # Ben reaches 3 and wins
+    key = f"a/{a.table.record.id}"
+    wait_for(lambda: current(driver, a) and page_plays(driver) == [[key], 2], LONG)
+    play = driver.execute_script("return window.hallDebug.plays[arguments[0]];", key)
+    replay = Watcher(venue.mqtt_port, "x", username="table", password=PASSWORD)  # the bridge's login
+    replay.client.publish("companion/a/state", json.dumps(old_state).encode(), qos=1, retain=True).wait_for_publish(5)
+    for _ in range(3):
+        replay.client.publish(f"companion/a/plays/{play['id']}", json.dumps(play).encode(), qos=1,
+                              retain=True).wait_for_publish(5)
+    time.sleep(0.5)
+    replay.close()
+    assert shown(driver, "a") == [a.version(), "yes"]  # still the newest
+    assert page_plays(driver) == [[key], 2]  # once
+    # The table reads the venue's copy back and sends its current state again: a page opened now
+    # shows the newest state too, not the replayed one.
+    wait_for(lambda: json.loads(retained(venue.mqtt_port, "companion/a/state") or b"{}").get("version")
+             == a.version(), LONG)
+    driver.refresh()
+    wait_for(lambda: current(driver, a), LONG)
