@@ -14,8 +14,8 @@ through a read-only connection of its own, never the game's).
 
 from __future__ import annotations
 
-import json
 import logging
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -35,6 +35,17 @@ SETTLE = 1.0  # seconds for the venue's retained plays to arrive after a link co
 STATE_SETTLE = 0.5  # seconds before an older state at the venue is answered with the current one
 ECHO_SETTLE = 0.3  # seconds after a change in the venue's list before checking it against the log
 IN_LINK_GRACE = 3.0  # read-back link not up this long after the out link: publish what is missing
+
+
+_VERSION = re.compile(rb'"version":(\d+)')
+
+
+def held_version(payload: bytes) -> int | None:
+    """A state's version without parsing all of it: the envelope's fields come after the view's
+    (topics.state_payload), so the last `"version":` is the envelope's."""
+    at = payload.rfind(b'"version":')
+    found = _VERSION.match(payload, at) if at >= 0 else None
+    return int(found.group(1)) if found else None
 
 
 def play_payload(play: Play, table_id: str, table_name: str) -> dict[str, Any]:
@@ -158,14 +169,15 @@ class HallLink:
     def _on_held_state(self, payload: bytes) -> None:
         """The venue's state for this table: when older than the table's (an old state replayed
         by a bridge after an outage, Mosquitto 2248), the current one goes again, after a moment
-        in which a state already on its way may still arrive."""
-        try:
-            held = json.loads(payload).get("version") if payload else None
-        except (ValueError, AttributeError):
-            held = None
+        in which a state already on its way may still arrive. Every move's state comes back
+        here, so the usual case (the venue has the newest) costs one search of the payload."""
+        held = held_version(payload)
+        current = self._current_version()
         with self._lock:
-            self._held_version = held if isinstance(held, int) else None
-            if self._state_check is not None or self._closed:
+            self._held_version = held
+            if (current is not None and held is not None and held >= current) or self._closed:
+                return
+            if self._state_check is not None:
                 return
             self._state_check = threading.Timer(STATE_SETTLE, self._check_state)
             self._state_check.daemon = True
