@@ -36,19 +36,19 @@ from tests.support.tally import Tally
 class Arrivals:
     """A websockets subscriber to every table's state: when each (table, version) first arrived."""
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, what: str = "") -> None:
         self.first: dict[tuple[str, int], float] = {}
         self._lock = threading.Lock()
         ready = threading.Event()
-        self.client = paho.Client(CallbackAPIVersion.VERSION2, transport="websockets", client_id="bench-hall")
+        self.client = paho.Client(CallbackAPIVersion.VERSION2, transport="websockets")
         self.client.ws_set_options(path="/mqtt")
         self.client.on_connect = lambda c, *a: c.subscribe("companion/+/state", qos=1)
         self.client.on_subscribe = lambda *a: ready.set()
         self.client.on_message = self._on_message
         self.client.connect("127.0.0.1", port)
         self.client.loop_start()
-        if not ready.wait(10):
-            raise SystemExit("the bench subscriber could not subscribe")
+        if not ready.wait(30):
+            raise RuntimeError(f"the bench subscriber could not subscribe to {what or port}")
 
     def _on_message(self, client, userdata, msg) -> None:
         now = time.perf_counter()
@@ -152,26 +152,41 @@ def main() -> None:
 
     # Many tables, one venue.
     venue = venue_broker(tmp / "venue").start()
-    idle_venue = rss(venue.proc.pid)[0]
-    tables = []
-    for i in range(args.tables):
-        t = HallTable(tmp / f"t{i:03d}", venue, f"t{i:03d}", f"Table {i + 1}", through_link=False)
-        tables.append(t.start())
-    hall = Arrivals(venue.ws_port)
-    for t in tables:
-        t.table.start("tally", ["Ann", "Ben"], {"target": 99})
-    time.sleep(2.0)  # every bridge up, every first state in
-    sent = play(tables, args.moves, args.seed)
-    values, missing = latencies(sent, hall)
-    used, peak = rss(venue.proc.pid)
-    table_broker = statistics.mean(rss(t.broker.proc.pid)[0] for t in tables)
-    report(f"{args.tables} tables through bridges into one venue", values, missing,
-           f"venue {used:.1f} MB (peak {peak:.1f} MB, idle {idle_venue:.1f} MB); each table's broker {table_broker:.1f} MB")
-    hall.close()
-    for t in tables:
-        t.close()
-    venue.stop()
-
+    tables: list[HallTable] = []
+    subscribers: list[Arrivals] = []
+    try:
+        idle_venue = rss(venue.proc.pid)[0]
+        for i in range(args.tables):
+            t = HallTable(tmp / f"t{i:03d}", venue, f"t{i:03d}", f"Table {i + 1}", through_link=False)
+            tables.append(t)
+            t.start()
+        hall = Arrivals(venue.ws_port, "the venue")
+        subscribers.append(hall)
+        # The same states on ten tables' own brokers, for the bridge's share.
+        local = [Arrivals(t.broker.ws_port, f"table {t.id}'s broker") for t in tables[:: max(1, len(tables) // 10)]]
+        subscribers += local
+        for t in tables:
+            t.table.start("tally", ["Ann", "Ben"], {"target": 99})
+        time.sleep(2.0)  # every bridge up, every first state in
+        sent = play(tables, args.moves, args.seed)
+        values, missing = latencies(sent, hall)
+        used, peak = rss(venue.proc.pid)
+        table_broker = statistics.mean(rss(t.broker.proc.pid)[0] for t in tables)
+        report(f"{args.tables} tables through bridges into one venue", values, missing,
+               f"venue {used:.1f} MB (peak {peak:.1f} MB, idle {idle_venue:.1f} MB); each table's broker "
+               f"{table_broker:.1f} MB")
+        # The bridge's own share: from a state reaching the table's broker to it reaching the venue's.
+        hops = [max(0.0, hall.first[key] - at) * 1000 for arrivals in local for key, at in arrivals.first.items()
+                if key in hall.first]
+        if hops:
+            print(f"{'  of which the bridge, table broker -> venue':<44} states {len(hops):4d}  "
+                  f"p50 {pct(hops, 50):7.1f} ms  p99 {pct(hops, 99):7.1f} ms  max {max(hops):7.1f} ms")
+    finally:
+        for arrivals in subscribers:
+            arrivals.close()
+        for t in tables:
+            t.close()
+        venue.stop()
 
 if __name__ == "__main__":
     main()

@@ -15,6 +15,7 @@ through a read-only connection of its own, never the game's).
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -31,7 +32,20 @@ log = logging.getLogger(__name__)
 NAME = "Hall"
 QOS = 1
 SETTLE = 1.0  # seconds for the venue's retained plays to arrive after a link comes up
+STATE_SETTLE = 0.5  # seconds before an older state at the venue is answered with the current one
+ECHO_SETTLE = 0.3  # seconds after a change in the venue's list before checking it against the log
 IN_LINK_GRACE = 3.0  # read-back link not up this long after the out link: publish what is missing
+
+
+_VERSION = re.compile(rb'"version":(\d+)')
+
+
+def held_version(payload: bytes) -> int | None:
+    """A state's version without parsing all of it: the envelope's fields come after the view's
+    (topics.state_payload), so the last `"version":` is the envelope's."""
+    at = payload.rfind(b'"version":')
+    found = _VERSION.match(payload, at) if at >= 0 else None
+    return int(found.group(1)) if found else None
 
 
 def play_payload(play: Play, table_id: str, table_name: str) -> dict[str, Any]:
@@ -49,6 +63,7 @@ class HallLink:
         table_name: str,
         load_plays: Callable[[str], tuple[set[int], list[Play]]],
         republish_state: Callable[[], None],
+        current_version: Callable[[], int | None] = lambda: None,
     ) -> None:
         hall = config["hall"]
         self.host: str = hall["host"]
@@ -58,6 +73,9 @@ class HallLink:
         self.table_name = table_name
         self._load_plays = load_plays
         self._republish_state = republish_state
+        self._current_version = current_version
+        self._held_version: int | None = None  # the version of the state the venue holds
+        self._state_check: threading.Timer | None = None
         self._lock = threading.Condition()
         # Guarded by _lock:
         self._client: Any = None  # the table's paho client while connected to its broker
@@ -74,7 +92,8 @@ class HallLink:
     # -- called by the Broadcaster ----------------------------------------------------
 
     def subscriptions(self) -> list[str]:
-        return [hall_topics.link(self.topics), hall_topics.held_link(self.topics), hall_topics.held(self.topics)]
+        return [hall_topics.link(self.topics), hall_topics.held_link(self.topics), hall_topics.held(self.topics),
+                hall_topics.held_state(self.topics)]
 
     def on_connect(self, client: Any) -> None:
         """The table reached its own broker: the link's state and the held plays follow as
@@ -129,15 +148,49 @@ class HallLink:
             for play_id in stale:
                 client.publish(f"{hall_topics.held_prefix(self.topics)}plays/{play_id}", b"", qos=QOS, retain=True)
             return True
+        if topic == hall_topics.held_state(self.topics):
+            self._on_held_state(payload)
+            return True
         play_id = hall_topics.held_play_id(self.topics, topic)
         if play_id is not None:
             with self._lock:
+                before = self._held.get(play_id)
                 if payload:
                     self._held[play_id] = bytes(payload)
                 else:
                     self._held.pop(play_id, None)
+                if self._held.get(play_id) != before:
+                    # The venue's copy changed: compare it with the log once the list settles (an
+                    # undo may have reopened the game before its copy came back).
+                    self._due(ECHO_SETTLE)
             return True
         return False
+
+    def _on_held_state(self, payload: bytes) -> None:
+        """The venue's state for this table: when older than the table's (an old state replayed
+        by a bridge after an outage, Mosquitto 2248), the current one goes again, after a moment
+        in which a state already on its way may still arrive. Every move's state comes back
+        here, so the usual case (the venue has the newest) costs one search of the payload."""
+        held = held_version(payload)
+        current = self._current_version()
+        with self._lock:
+            self._held_version = held
+            if (current is not None and held is not None and held >= current) or self._closed:
+                return
+            if self._state_check is not None:
+                return
+            self._state_check = threading.Timer(STATE_SETTLE, self._check_state)
+            self._state_check.daemon = True
+        self._state_check.start()
+
+    def _check_state(self) -> None:
+        with self._lock:
+            self._state_check = None
+            held, linked = self._held_version, self._client is not None and self._out_up
+        current = self._current_version()
+        if linked and current is not None and (held is None or held < current):
+            log.info("hall: the venue holds an older state (%s < %s); sending the current one", held, current)
+            self._republish_state()
 
     def status(self) -> DeviceStatus:
         """One line for the status screen: is the table's news reaching the hall."""

@@ -27,7 +27,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 from companion import bgstats
 from companion.broadcast import homeassistant
 from companion.broadcast.hall_link import HallLink
-from companion.broadcast.topics import OFFLINE, ONLINE, Topics, encode, event_payload, state_payload
+from companion.broadcast.topics import OFFLINE, ONLINE, Topics, encode, event_payload, state_payload, version
 from companion.core.session import Change, Session
 from companion.status import DeviceStatus
 
@@ -114,7 +114,7 @@ class Broadcaster:
             store_path = table.store.path
             self._hall = HallLink(config, self.topics, self.table_name,
                                   load_plays=lambda since: _load_plays(store_path, since),
-                                  republish_state=self._republish)
+                                  republish_state=self._republish, current_version=self._current_version)
 
         self._table = table
         if table is not None:
@@ -312,6 +312,14 @@ class Broadcaster:
         except Exception:  # noqa: BLE001 - a time is a nicety: the state goes out without it
             return now
         return played[-1][1] if played else (record.started_at or now)
+
+    def _current_version(self) -> int | None:
+        """The version of the state the table shows now; None while it does not know yet."""
+        with self._cond:
+            if not self._state_known:
+                return None
+            view, number = self._view, self._game_number
+        return version(number, view["revision"] if view else None)
 
     def _republish(self) -> None:
         """The hall's link came back: the state and availability again (the bridge may have

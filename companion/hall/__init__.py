@@ -1,6 +1,11 @@
 """Many tables, one hall: a table's topics bridged to the venue's broker (docs/hall.md).
 
-    bridge.drop_in(config)       the table Mosquitto's bridge configuration, from [hall]
+    settings.KEYS                [hall] in the table's configuration
+    topics                       the hall's topics beyond the table's own (link, plays, held)
+    bridge.drop_in(config, pw)   the table Mosquitto's bridge configuration, from [hall]
     join.main(argv)              `companion hall-join`: write [hall], the password and the drop-in
-    plays.HallPlays              republishes the finished plays the hall does not yet hold
+    export.main(argv)            `companion hall-export`: the plays the venue holds, as files
+
+The table's side at run time (republishing what the bridge may have lost) is part of the MQTT
+adapter: companion/broadcast/hall_link.py, owned by the Broadcaster.
 """

@@ -6,8 +6,9 @@ also read which of them the venue holds.
 - `hall` carries `<prefix>/<table>/{state,events,availability,plays/#}` out, retain flags as
   published (MQTT 5), and tells `<prefix>/<table>/link` "1" / "0" at both ends (at the venue
   "0" is its Last Will: the hall sees a table whose link broke as offline).
-- `hall-index` copies the venue's retained `<prefix>/<table>/plays/#` in, to the local
-  `<prefix>/<table>/held/plays/#`: the plays the hall holds. The table republishes the others.
+- `hall-index` copies the venue's retained `<prefix>/<table>/plays/#` and `state` in, to the
+  local `<prefix>/<table>/held/plays/#` and `held/state`: what the hall holds. The table
+  republishes the plays it lacks, and its state when the venue's is older (a replayed queue).
 Neither keeps a session (cleansession true): a queue replayed after an outage would only bring
 old states and duplicates (Mosquitto issues 2248, 2424); the table republishes from its log.
 """
@@ -67,5 +68,6 @@ def drop_in(config: Any, password: str) -> str:
                 "notifications true",
                 "notifications_local_only true",
                 f"topic plays/# in 1 {hall_topics.held_prefix(topics)} {base}",
+                f"topic state in 1 {hall_topics.held_prefix(topics)} {base}",
             ]
     return "\n".join(lines) + "\n"

@@ -32,7 +32,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--format", choices=("json", "csv"), default="json",
                         help="json: one object a play; csv: one row a player a play (default: json)")
     parser.add_argument("file", type=Path, nargs="?", metavar="FILE", help="where to write (default: standard output)")
-    args = parser.parse_args(argv)
+    args = parser.parse_intermixed_args(argv)  # FILE may follow the options
     from companion.hall.join import split_venue
 
     host, port = split_venue(args.venue, 1883)

@@ -34,6 +34,11 @@ def held(topics: Topics) -> str:
     return f"{topics.base}/held/plays/#"
 
 
+def held_state(topics: Topics) -> str:
+    """Local only: the state the venue holds for this table, copied back in."""
+    return f"{topics.base}/held/state"
+
+
 def held_link(topics: Topics) -> str:
     """Local only: "1" while the read-back bridge is up."""
     return f"{topics.base}/held/link"

@@ -11,13 +11,19 @@
   var $ = function (id) { return document.getElementById(id); };
   var params = readParams();
   var prefix = safeWord(params.prefix) ? params.prefix : "companion";
-  var IDLE_MIN = Math.max(1, Number(params.idle) || 10); // no change this long: the table stands out
-  var OFFLINE_MIN = 1; // offline this long: the table stands out
+  // Minutes: a table in a game with no change this long, or offline this long, stands out.
+  var IDLE_MIN = minutes(params.idle, 10);
+  var OFFLINE_MIN = minutes(params.offline, 1);
   var tables = {}; // id -> {id, state, version, availability, link, offlineSince, news}
   var plays = {}; // "table/id" -> play
   var connected = false;
   var chosenDay = null; // null: today
   var shownPlays = []; // the plays of the chosen day, for the export buttons
+
+  function minutes(value, fallback) {
+    var n = Number(value);
+    return isFinite(n) && n > 0 ? n : fallback;
+  }
 
   function readParams() {
     var out = {};
@@ -354,7 +360,8 @@
     });
     setStatus();
     render();
-    setInterval(renderTables, 5000); // "changed 3 min ago" keeps counting; idle tables stand out
+    // "Changed 3 min ago" keeps counting, and idle or long-offline tables stand out in time.
+    setInterval(renderTables, Math.min(5000, Math.max(250, Math.min(IDLE_MIN, OFFLINE_MIN) * 60000 / 4)));
     var client = mqtt.connect(brokerUrl(), {
       clientId: "hall-" + Math.random().toString(16).slice(2, 10),
       protocolVersion: 4,

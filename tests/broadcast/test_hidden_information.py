@@ -326,6 +326,7 @@ def check_broadcast(messages: list[Message], played: list[Played], at: Where) ->
 def _check_state(msg: Message, games_by_number: dict[int, Played], at: Where, seen: Seen) -> None:
     payload = msg.json()
     table = {"id": at.table_id, "name": at.table_name}
+    _check_changed_at(payload)
     if payload.get("game", MISSING) is None:  # no game open: the envelope and nothing else
         assert set(payload) == {*ENVELOPE, "scores", "game"} and payload["scores"] == {}, (
             f"the idle state carries {sorted(payload)}")
@@ -340,6 +341,11 @@ def _check_state(msg: Message, games_by_number: dict[int, Played], at: Where, se
     assert revision in played.views, f"a state at revision {revision}, which the session never produced"
     envelope = {key: payload.pop(key, MISSING) for key in ENVELOPE}
     view = played.views[revision]
+    # The newest news (docs/mqtt.md): only ever the words of an event the session announced.
+    news = payload.pop("news", None)
+    told = {e.get("text") for events in played.announced.values() for e in events}
+    assert news is None or news in told | {"A move was taken back", "A move was put back"}, (
+        f"revision {revision}: news {news!r} that no event announced")
     # A finished game's link for logging the play (docs/mqtt.md): only once it is over.
     bgstats = payload.pop("bgstats", None)
     assert bgstats is None or (view["result"] is not None and bgstats.startswith(
@@ -355,6 +361,14 @@ def _check_state(msg: Message, games_by_number: dict[int, Played], at: Where, se
     seen.states += 1
     seen.states_hiding += bool(secrets.hidden(state))
     seen.revisions.add((number, revision))
+
+
+def _check_changed_at(payload: dict[str, Any]) -> None:
+    """When the table last changed (docs/mqtt.md): a time, and nothing else."""
+    from datetime import datetime
+
+    stamp = payload.pop("changed_at", None)
+    assert isinstance(stamp, str) and datetime.fromisoformat(stamp).tzinfo is not None, f"changed_at {stamp!r}"
 
 
 def _check_event(msg: Message, games_by_number: dict[int, Played], unmatched: dict, seen: Seen) -> None:

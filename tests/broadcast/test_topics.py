@@ -82,7 +82,7 @@ def test_docs_mqtt_md_shows_every_topic_and_payload_field():
     text = DOCS.read_text()
     for topic in ("<prefix>/<table>/state", "<prefix>/<table>/events", "<prefix>/<table>/availability",
                   "<ha_prefix>/sensor/<node>/score_<player>/config", "<ha_prefix>/status",
-                  "<prefix>/<table>/plays/<id>", "<prefix>/<table>/link", "<prefix>/<table>/held/plays/<id>",
+                  "<prefix>/<table>/plays/<id>", "<prefix>/<table>/link", "<prefix>/<table>/held/plays/<id>", "<prefix>/<table>/held/state",
                   "<prefix>/<table>/held/link"):
         assert f"`{topic}`" in text, topic
     view = Session(Tally(), ["Ann", "Ben"]).view()

@@ -55,3 +55,26 @@ def test_csv_has_companion_exports_columns_and_each_tables_location():
                        "Zoë", "", "1", "yes", "no"]
     assert rows[3][5] == "Corner, by the bar" and rows[3][6] == 'Mia "the hat", jr'
     assert json.loads(export_json(unique(PLAYS)))[1]["table"] == {"id": "corner", "name": "Corner, by the bar"}
+
+
+def test_hall_export_command_reads_the_venue_once_per_play(tmp_path, capsys):
+    from companion.cli import main as companion
+    from tests.broadcast.conftest import Watcher
+    from tests.support.hall import venue_broker
+    from tests.support.mosquitto import PASSWORD
+
+    with venue_broker(tmp_path / "venue") as venue:
+        table = Watcher(venue.mqtt_port, "x", username="table", password=PASSWORD)
+        for p in PLAYS + [PLAYS[0]]:  # one play twice: a bridge resent it
+            topic = f"companion/{p['table']['id']}/plays/{p['id']}"
+            table.client.publish(topic, json.dumps(p).encode(), qos=1, retain=True).wait_for_publish(5)
+        table.close()
+        out = tmp_path / "plays.csv"
+        assert companion(["hall-export", f"127.0.0.1:{venue.mqtt_port}", "--day", "all", "--format", "csv",
+                          str(out)]) == 0
+        assert out.read_bytes().decode("utf-8") == hall_csv(unique(PLAYS))
+        assert "2 plays written" in capsys.readouterr().err
+        assert companion(["hall-export", f"127.0.0.1:{venue.mqtt_port}", "--day", "2026-11-20"]) == 0
+        assert json.loads(capsys.readouterr().out) == []
+        assert companion(["hall-export", f"127.0.0.1:{venue.mqtt_port}", "--day", "friday"]) == 2
+        assert "not YYYY-MM-DD" in capsys.readouterr().err

@@ -6,13 +6,14 @@ back, and the standings count every finished play exactly once."""
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
 
 from companion import games
 from companion.hall.export import fetch_plays, unique
-from tests.broadcast.conftest import Watcher
+from tests.broadcast.conftest import Watcher, retained
 from tests.support.browser import close_browser, phone_browser, wait_for
 from tests.support.hall import HallTable, venue_broker
 from tests.support.tally import Tally
@@ -156,6 +157,12 @@ def test_hall_stays_current_through_cuts_crashes_and_restarts(hall):
     # Never an older state over a newer one: the page's version for each table only grew.
     assert all(shown(driver, t.id)[0] == t.version() for t in tables)
     links.close()
+    # Only the public topics cross to the venue: nothing of the tables' own brokers' read-back.
+    seen = Watcher(venue.mqtt_port, "companion/#")
+    time.sleep(0.5)
+    kinds = {"/".join(m.topic.split("/")[2:3]) for m in seen.messages}
+    seen.close()
+    assert kinds <= {"state", "availability", "link", "plays"} and {"state", "plays"} <= kinds, kinds
 
 
 def test_a_play_reopened_by_undo_leaves_the_standings_and_returns_as_it_ended(hall):
@@ -173,3 +180,63 @@ def test_a_play_reopened_by_undo_leaves_the_standings_and_returns_as_it_ended(ha
         "return window.hallDebug.plays[arguments[0]].players.filter(function (s) { return s.winner; })"
         ".map(function (s) { return s.name; });", key)
     assert winners == ["Ben"]
+
+
+def test_idle_and_long_offline_tables_stand_out(tmp_path):
+    games.register(Tally())
+    try:
+        driver = phone_browser((1920, 1080))
+    except RuntimeError as exc:
+        pytest.skip(str(exc))
+    venue = venue_broker(tmp_path / "venue").start()
+    quiet, gone = (HallTable(tmp_path / tid, venue, tid, tid, through_link=False).start() for tid in ("quiet", "gone"))
+    try:
+        for t in (quiet, gone):
+            t.table.start("tally", ["Ann", "Ben"], {"target": 30})
+        # A second without a change is "idle" here, five offline are "too long".
+        driver.get(venue.phone_url + "hall.html#idle=0.02&offline=0.08")
+        card = "return document.querySelector('[data-table=\"' + arguments[0] + '\"]').className"
+        wait_for(lambda: shown(driver, "gone") == [gone.version(), "yes"], LONG)
+        gone.kill_app()
+        wait_for(lambda: "offline" in driver.execute_script(card, "gone").split(), LONG)
+        assert "alert" not in driver.execute_script(card, "gone").split()  # not yet long
+        wait_for(lambda: "alert" in driver.execute_script(card, "gone").split(), LONG)
+        wait_for(lambda: "idle" in driver.execute_script(card, "quiet").split(), LONG)
+        assert driver.execute_script("return document.querySelector('[data-table=\"quiet\"] .pill').textContent") == "Idle"
+        quiet.play({"type": "add", "points": 1})  # a move: live again
+        wait_for(lambda: "idle" not in driver.execute_script(card, "quiet").split(), LONG)
+    finally:
+        close_browser(driver)
+        quiet.close()
+        gone.close()
+        venue.stop()
+
+
+def test_an_old_state_or_a_resent_play_changes_nothing_on_the_page(hall):
+    """What a bridge replaying its queue after an outage delivers (Mosquitto issue 2248)."""
+    from tests.support.mosquitto import PASSWORD
+
+    venue, tables, driver = hall
+    a = tables[0]
+    a.table.start("tally", ["Ann", "Ben"], {"target": 3})
+    a.play({"type": "add", "points": 1})
+    old_state = a.broadcaster._state(a.table.session.view(), a.table.record.id)  # noqa: SLF001 - as it was sent
+    a.play({"type": "add", "points": 3})  # Ben reaches 3 and wins
+    key = f"a/{a.table.record.id}"
+    wait_for(lambda: current(driver, a) and page_plays(driver) == [[key], 2], LONG)
+    play = driver.execute_script("return window.hallDebug.plays[arguments[0]];", key)
+    replay = Watcher(venue.mqtt_port, "x", username="table", password=PASSWORD)  # the bridge's login
+    replay.client.publish("companion/a/state", json.dumps(old_state).encode(), qos=1, retain=True).wait_for_publish(5)
+    for _ in range(3):
+        replay.client.publish(f"companion/a/plays/{play['id']}", json.dumps(play).encode(), qos=1,
+                              retain=True).wait_for_publish(5)
+    time.sleep(0.5)
+    replay.close()
+    assert shown(driver, "a") == [a.version(), "yes"]  # still the newest
+    assert page_plays(driver) == [[key], 2]  # once
+    # The table reads the venue's copy back and sends its current state again: a page opened now
+    # shows the newest state too, not the replayed one.
+    wait_for(lambda: json.loads(retained(venue.mqtt_port, "companion/a/state") or b"{}").get("version")
+             == a.version(), LONG)
+    driver.refresh()
+    wait_for(lambda: current(driver, a), LONG)

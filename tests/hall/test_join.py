@@ -73,6 +73,7 @@ def test_drop_in_bridges_out_with_mqtt5_and_reads_the_held_plays_back():
         f"topic {t} out 1 companion/t7/ companion/t7/" for t in ("state", "events", "availability", "plays/#")]
     assert "notification_topic companion/t7/link" in out
     assert "topic plays/# in 1 companion/t7/held/ companion/t7/" in back
+    assert "topic state in 1 companion/t7/held/ companion/t7/" in back
     assert "notifications_local_only true" in back
 
 
