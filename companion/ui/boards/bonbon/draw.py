@@ -13,6 +13,7 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.ui import theme
 from companion.ui.boards.bonbon import words
 from companion.ui.boards.bonbon.parts import Act, Focus
+from companion.ui.boards.bonbon.tilechoice import TakeTile
 from companion.ui.kit import fields as f
 from companion.ui.kit.layout import Prompt, button, grid, spacer
 from companion.ui.kit.pad import ValuePad, value_grid
@@ -43,12 +44,14 @@ class DrawPanel(BoxLayout):
         self.revealed: list[int] = []  # values entered so far for the cards a zero turns over
         self.zeroing = False
         self.zero_pad: ValuePad | None = None
+        self.passing: Any = None  # a first pass being entered: its tile is chosen next (TakeTile)
         self.build()
 
     # -- the common case -----------------------------------------------------
 
     def build(self) -> None:
         self.clear_widgets()
+        self.passing = None
         if self.zeroing:
             self._zero_reveals()
             return
@@ -99,9 +102,27 @@ class DrawPanel(BoxLayout):
             # never the brightest on the pad, where the common entry is a card's value.
             spec = self.legal["pass"]
             earns = "tile" in spec["fields"]
-            label = f"[b]{spec['label']}[/b]\n[size={int(theme.FONT_SMALL)}]takes a tile[/size]" if earns else spec["label"]
-            out.append(action_button(spec, lambda: self.act({"type": "pass"}), text=label, font_size=size))
+            if earns:
+                # A pass that earns a tile: one touch, then the tile, sent together as one move
+                # (one Undo takes back both). The tile choice is the confirmation the two-touch
+                # button gave: until a tile is touched nothing is recorded.
+                label = f"[b]{spec['label']}[/b]\n[size={int(theme.FONT_SMALL)}]takes a tile[/size]"
+                out.append(action_button({**spec, "weighty": False}, self._pass_for_tile, text=label, font_size=size))
+            else:
+                out.append(action_button(spec, lambda: self.act({"type": "pass"}), text=spec["label"], font_size=size))
         return out
+
+    def _pass_for_tile(self) -> None:
+        """The tiles on display, each a one-touch pass with it; Cancel (or Undo) lets go."""
+        spec = {**self.legal["pass"], "weighty": False}
+        self.clear_widgets()
+        self.passing = TakeTile(self.who, spec, None, self.act, lambda words: None)
+        self.add_widget(self.passing)
+        self.add_widget(button("Cancel: not passing", self.build, font_size=theme.FONT_SMALL))
+
+    def tile_touched(self, tile: str) -> bool:
+        """A tile on the strip above while a pass waits for its tile: the same as its button."""
+        return bool(self.passing is not None and self.passing.tile_touched(tile))
 
     def _face_down(self) -> None:
         # Only "face": the kind of a face-down card is as secret as its value.
@@ -121,6 +142,9 @@ class DrawPanel(BoxLayout):
         self.act({"type": "draw", "face": "up", "kind": self.kind, "value": value})
 
     def cancel_entry(self) -> str | None:
+        if self.passing is not None:
+            self.build()
+            return "Cleared the pass being entered"
         if self.zeroing:
             self.zeroing, self.revealed = False, []
             self.build()
