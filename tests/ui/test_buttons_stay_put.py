@@ -115,3 +115,25 @@ def test_a_double_tap_on_bondcones_roll_never_captures_what_took_its_place(make_
     app.frames(2)
     assert under is None or session.revision > revision or under in ("Ordinary", "BondO\nCone", "BondO Cone"), \
         "a touch there later is what it shows"
+
+
+def test_bonbons_reveal_pad_has_each_value_where_the_draw_pad_has_it(make_app):  # noqa: F811
+    from tests.ui.test_bonbon_board import begin, start, view
+
+    app = start(make_app)
+    begin(app)
+    entry = app.app.screen("play").board.entry
+    app.frames(3)
+    drawn = {v: app.find(f"[b]{v}[/b]", root=entry).to_window(*app.find(f"[b]{v}[/b]", root=entry).center)
+             for v in range(10)}
+    for action in ({"type": "draw", "face": "down"}, {"type": "pass", "tile": "three"}, {"type": "pass"},
+                   {"type": "pass"}):
+        assert app.app.act(action) is not None, action
+    assert view(app)["phase"] == "reveal"
+    app.frames(3)
+    revealed = {v: app.find(f"[b]{v}[/b]", root=entry).to_window(*app.find(f"[b]{v}[/b]", root=entry).center)
+                for v in range(10)}
+    moved = {v: (round(revealed[v][0] - drawn[v][0]), round(revealed[v][1] - drawn[v][1])) for v in range(10)}
+    assert all(abs(dx) <= 2 and abs(dy) <= 2 for dx, dy in moved.values()), \
+        f"every value in the same place at the round's end as during it: moved by {moved}"
+    app.screenshot("bonbon-reveal-pad-in-place")

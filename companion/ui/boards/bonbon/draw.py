@@ -22,6 +22,10 @@ from companion.ui.kit.weighty import action_button
 from companion.ui.widgets import Text
 
 TIGHT = 4  # px between the draw panel's rows and buttons
+HINT = round(theme.FONT_SMALL * 1.25)  # the one line of words under the kind chips
+# How far below the panel's top the values' pad starts: two rows of kind chips and the hint. The
+# reveal at the round's end puts its pad there too, so a value is where the draw pad had it.
+VALUES_TOP = 2 * theme.TOUCH + TIGHT + TIGHT + HINT + TIGHT
 
 
 class DrawPanel(BoxLayout):
@@ -62,7 +66,7 @@ class DrawPanel(BoxLayout):
         self.add_widget(grid(chips, 4, spacing=TIGHT))
         # One line whatever the kind: its words are short enough, and it is shortened rather than wrapped.
         self.hint = Text(text=self._hint(), wrap=False, font_size=theme.FONT_SMALL, color=theme.MUTED,
-                         size_hint_y=None, height=round(theme.FONT_SMALL * 1.25))
+                         size_hint_y=None, height=HINT)
         self.add_widget(self.hint)
         values = ([0] if words.ZERO in f.values(self.fields["kind"]) else []) + f.values(self.fields["value"])
         self.values = value_grid(values, self._value, spacing=TIGHT)
