@@ -95,8 +95,11 @@ class RevealPanel(BoxLayout):
         zero = {"kind": "choice", "label": "", "options": [{"value": 0, "label": "0"}]}
         fields = [field for field in (zero, self._field("values"), self._field("variety")) if field]
         # With the count of illustrations too, 0 and the counts join the values: a third row keeps
-        # every button a finger wide.
-        self.pad = ValuePad(fields, self._entered, back=self._back, rows=3, spacing=TIGHT)
+        # every button a finger wide. A third row also keeps the values in the draw pad's five
+        # columns, where there is room for it: not under a row of names of players still to reveal
+        # (at 800x480 it pushed the panel up over the tiles), where they take six.
+        rows = 3 if self._field("variety") or len(self.waiting) == 1 else 2
+        self.pad = ValuePad(fields, self._entered, back=self._back, rows=rows, spacing=TIGHT)
         self.add_widget(self.pad)
         self.add_widget(spacer())
         self._step()
