@@ -55,6 +55,12 @@ def weighty(app: AppDriver, text: str) -> None:
     press(app, CONFIRM)
 
 
+def first_pass(app: AppDriver, tile_id: str) -> None:
+    """The first pass of a round: Pass, then the tile it takes; one move, sent by the tile."""
+    press(app, FIRST_PASS)
+    press(app, parts.tile_label(tile_id, prefix="Pass and take "))
+
+
 def value(app: AppDriver, v: int) -> None:
     press(app, f"[b]{v}[/b]")
 
@@ -137,9 +143,10 @@ def test_a_round_by_touch_from_the_tiles_to_the_next_round(make_app):
     press(app, "Face down")  # Cris
 
     # Anna passes first and takes a tile.
-    weighty(app, FIRST_PASS)
-    assert "Anna passed first: choose a bonus tile" in app.texts()
-    tile(app, "three")
+    press(app, FIRST_PASS)
+    assert "Anna may pass now and take a bonus tile:" in app.texts()
+    assert player(app, "Anna")["status"] == "in", "nothing recorded before the tile"
+    press(app, parts.tile_label("three", prefix="Pass and take "))
     assert player(app, "Anna")["tile"] == "three"
     assert [box.who.text for box in board(app).tiles.boxes] == ["Anna", "on display", "on display"]
     assert "PASSED" in screen_text(app)
@@ -285,8 +292,7 @@ def test_six_players_fit_the_800x480_screen(make_app):
     value(app, 6)  # Anna
     press(app, "Face down")  # Bartholomew
     value(app, 2)  # Cris
-    weighty(app, FIRST_PASS)  # Dominique passes first ...
-    tile(app, "sets")  # ... and takes the sets tile
+    first_pass(app, "sets")  # Dominique passes first and takes the sets tile
     press(app, "Face down")  # Eli
     value(app, 3)  # Francesca
     value(app, 5)  # Anna: 6 + 5 > 10, out
@@ -416,8 +422,7 @@ def test_the_variety_count_at_the_reveal_a_deck_warning_and_the_game_over(make_a
             act({"type": "draw", "face": "down"})
     app.frames(3)
     assert "Check the cards entered: 3 swap cards on the table, but the deck has 2" in app.texts()
-    weighty(app, FIRST_PASS)
-    tile(app, "variety")
+    first_pass(app, "variety")
     weighty(app, "Pass")  # John
     assert view(app)["phase"] == "reveal"
     waiting = view(app)["reveal"][0]
@@ -764,7 +769,7 @@ def test_touching_a_card_in_a_row_or_a_tile_on_the_strip_makes_the_same_choice(m
     assert [c.get("value") for c in player(app, "Anna")["cards"]] == [2, 1]
     assert [c.get("value") for c in player(app, "Cris")["cards"]] == [3]
     # Cris passes first and takes a tile by touching it on the strip.
-    weighty(app, FIRST_PASS)
+    press(app, FIRST_PASS)
     touch_strip_tile(app, "zeros")
     assert player(app, "Cris")["tile"] == "zeros" and view(app)["step"] == "turn"
     # Anna's pass card: a tile on the strip passes her with it; a taken tile is refused with a word.

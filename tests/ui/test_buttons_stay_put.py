@@ -78,14 +78,18 @@ def test_an_armed_end_turn_is_disarmed_by_undo_and_a_change_of_player(make_app):
     assert button_at(app, spot) == "End turn, no take or play", "Ben's is not armed by Ann's touches"
 
 
-def test_a_double_tap_on_bondcones_roll_never_captures_what_took_its_place(make_app):  # noqa: F811
+def test_a_double_tap_on_bondcones_roll_never_captures_what_took_its_place(make_app, monkeypatch):  # noqa: F811
     """Mia's roll "4" and, where it was, the capture's buttons: the second touch of a double tap
     does nothing; a touch elsewhere is taken at once, and the same spot once the moment is over."""
     import time
 
     from kivy.tests.common import UnitTestTouch
 
-    from companion.ui.boards.bondcones.entry import SETTLE_SECONDS
+    from companion.ui.boards.bondcones import entry as bondcones_entry
+
+    # The moment made long enough that a loaded machine's slow frames never outlast it here.
+    SETTLE_SECONDS = 3.0
+    monkeypatch.setattr(bondcones_entry, "SETTLE_SECONDS", SETTLE_SECONDS)
 
     app = make_app().start()
     assert app.app.start_game("bondcones", ["Mia", "Leo"], {})
@@ -115,3 +119,25 @@ def test_a_double_tap_on_bondcones_roll_never_captures_what_took_its_place(make_
     app.frames(2)
     assert under is None or session.revision > revision or under in ("Ordinary", "BondO\nCone", "BondO Cone"), \
         "a touch there later is what it shows"
+
+
+def test_bonbons_reveal_pad_has_each_value_where_the_draw_pad_has_it(make_app):  # noqa: F811
+    from tests.ui.test_bonbon_board import begin, start, view
+
+    app = start(make_app)
+    begin(app)
+    entry = app.app.screen("play").board.entry
+    app.frames(3)
+    drawn = {v: app.find(f"[b]{v}[/b]", root=entry).to_window(*app.find(f"[b]{v}[/b]", root=entry).center)
+             for v in range(10)}
+    for action in ({"type": "draw", "face": "down"}, {"type": "pass", "tile": "three"}, {"type": "pass"},
+                   {"type": "pass"}):
+        assert app.app.act(action) is not None, action
+    assert view(app)["phase"] == "reveal"
+    app.frames(3)
+    revealed = {v: app.find(f"[b]{v}[/b]", root=entry).to_window(*app.find(f"[b]{v}[/b]", root=entry).center)
+                for v in range(10)}
+    moved = {v: (round(revealed[v][0] - drawn[v][0]), round(revealed[v][1] - drawn[v][1])) for v in range(10)}
+    assert all(abs(dx) <= 2 and abs(dy) <= 2 for dx, dy in moved.values()), \
+        f"every value in the same place at the round's end as during it: moved by {moved}"
+    app.screenshot("bonbon-reveal-pad-in-place")

@@ -1,5 +1,6 @@
 """Bonbon and BondCones at 800x480, the smallest screen the table has: in every state their rulebook
-scripts pass through, nothing on the play screen is under 20 px or cut short. The other games'
+scripts pass through, nothing on the play screen is under 20 px or cut short, drawn over anything
+else or partly off the screen. The other games'
 boards have their own walk (tests/games/<game>/test_readable.py, test_board_reads.py)."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.ui.conftest import make_app, window  # noqa: F401,I001 (fixtures: the one headless window)
+from tests.support.placement import misplaced
 from tests.support.readable import unreadable
 
 GAMES = Path(__file__).resolve().parent.parent / "games"
@@ -31,7 +33,7 @@ def test_every_state_reads_whole_at_800x480(make_app, path):  # noqa: F811
 
     def look(when: str) -> None:
         app.frames(2)
-        for problem in unreadable(app.visible(play)):
+        for problem in unreadable(app.visible(play)) + misplaced([list(app.visible(play))], app.window.size):
             found.setdefault(problem, when)
 
     look("at the start")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from kivy.uix.button import Button
 
 from companion.ui import theme
+from companion.ui.boards.bonbon import parts
 from tests.ui.test_bonbon_board import (
     CONFIRM, FIRST_PASS, begin, board, player, press, start, value, view,
 )
@@ -17,6 +18,8 @@ def brightness(rgba) -> float:
 
 
 def test_pass_is_not_the_brightest_button_and_one_touch_does_not_pass(make_app):
+    """The first pass earns a tile: its one touch asks which, and the tile sends the pass with it
+    (one move); a second passer's Pass, which ends a round with nothing after it, takes two."""
     app = start(make_app)
     begin(app)
     pad = [w for w in board(app).entry.walk() if isinstance(w, Button) and w.opacity > 0]
@@ -27,16 +30,38 @@ def test_pass_is_not_the_brightest_button_and_one_touch_does_not_pass(make_app):
     before = app.table.session.revision
     press(app, FIRST_PASS)
     assert app.table.session.revision == before and player(app, "Anna")["status"] == "in"
-    assert CONFIRM in app.texts()  # the button says what a second touch does
+    assert "Anna may pass now and take a bonus tile:" in app.texts()  # the tile is the confirmation
+    app.screenshot("bonbon-first-pass-tile")
+    press(app, "Cancel: not passing")
+    assert app.table.session.revision == before and FIRST_PASS in app.texts()
+    press(app, FIRST_PASS)
+    press(app, parts.tile_label("three", prefix="Pass and take "))
+    assert app.table.session.revision == before + 1, "the pass and its tile: one move"
+    assert player(app, "Anna")["status"] == "passed" and player(app, "Anna")["tile"] == "three"
+    press(app, "Pass")  # John: no tile left to earn, so the pass is the kit's two-touch button
+    assert player(app, "John")["status"] == "in" and CONFIRM in app.texts()
     app.screenshot("bonbon-pass-armed")
     press(app, CONFIRM)
-    assert player(app, "Anna")["status"] == "passed"
+    assert player(app, "John")["status"] == "passed"
+
+
+def test_undo_takes_back_the_first_pass_and_its_tile_together(make_app):
+    app = start(make_app)
+    begin(app)
+    before = app.table.session.view()
+    press(app, FIRST_PASS)
+    press(app, parts.tile_label("three", prefix="Pass and take "))
+    app.tap("Undo")
+    after = app.table.session.view()
+    assert after["view"] == before["view"] and after["expected"] == before["expected"], "one Undo, both gone"
 
 
 def test_an_armed_pass_goes_back_to_sleep(make_app):
     app = start(make_app)
     begin(app)
     press(app, FIRST_PASS)
+    press(app, parts.tile_label("three", prefix="Pass and take "))  # Anna: John's pass earns nothing now
+    press(app, "Pass")
     assert CONFIRM in app.texts()
     from companion.ui.kit.weighty import ARMED_SECONDS
 
@@ -47,12 +72,12 @@ def test_an_armed_pass_goes_back_to_sleep(make_app):
     app.settle(ARMED_SECONDS - 0.5)
     assert CONFIRM in app.texts(), "still armed while a player may tap again"
     assert app.settle_until(lambda: CONFIRM not in app.texts(), timeout=10)
-    assert time.monotonic() - armed_at >= ARMED_SECONDS - 0.1 and FIRST_PASS in app.texts()
-    press(app, FIRST_PASS)  # a touch much later arms it again: it does not pass
-    assert player(app, "Anna")["status"] == "in"
+    assert time.monotonic() - armed_at >= ARMED_SECONDS - 0.1 and "Pass" in app.texts()
+    press(app, "Pass")  # a touch much later arms it again: it does not pass
+    assert player(app, "John")["status"] == "in"
     value(app, 4)  # the table enters a card instead: the next player's pad starts unarmed
-    assert player(app, "Anna")["cards"] == [{"face": "up", "kind": "regular", "value": 4}]
-    assert CONFIRM not in app.texts() and view(app)["turn"] == "John"
+    assert player(app, "John")["cards"] == [{"face": "up", "kind": "regular", "value": 4}]
+    assert CONFIRM not in app.texts() and view(app)["turn"] == "Cris"
 
 
 def test_a_zero_after_must_face_up_is_refused_not_entered_as_a_zero(make_app):

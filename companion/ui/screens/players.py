@@ -89,7 +89,13 @@ class PlayersScreen(BaseScreen):
         right.add_widget(known_scroll)
         self.next_button = BigButton(text="Next", primary=True)
         self.next_button.bind(on_release=lambda *_: self.next())
-        right.add_widget(self.next_button)
+        # A game with options starts from here too, with the rulebook's: the options screen is a
+        # touch more only for a table that wants to change them.
+        self.start_button = BigButton(text="Start game", primary=True)
+        self.start_button.bind(on_release=lambda *_: self.start_with_defaults())
+        self.go_row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        self.go_row.add_widget(self.next_button)
+        right.add_widget(self.go_row)
         row.add_widget(right)
         self.body.add_widget(row)
         # Stands where the docked keyboard is, so everything else moves up above it.
@@ -188,12 +194,12 @@ class PlayersScreen(BaseScreen):
         self.typing = typing
         if typing:
             self.body.add_widget(self.keyboard_room)
-            self.entry_column.remove_widget(self.next_button)
+            self.entry_column.remove_widget(self.go_row)
             self.entry.add_widget(self.done_button)
         else:
             self.body.remove_widget(self.keyboard_room)
             self.entry.remove_widget(self.done_button)
-            self.entry_column.add_widget(self.next_button)
+            self.entry_column.add_widget(self.go_row)
         self._show_hint()
 
     def _show_hint(self) -> None:
@@ -221,6 +227,10 @@ class PlayersScreen(BaseScreen):
             self.names[index - 1], self.names[index] = self.names[index], self.names[index - 1]
             self._redraw()
 
+    def start_with_defaults(self) -> bool:
+        """Start at once with the rulebook's options (as the options screen would leave them)."""
+        return self.app.start_game(self.game_id, list(self.names), {o.name: o.default for o in self.game.options})
+
     def next(self) -> None:
         if self.game.options:
             self.app.screen("options").prepare(self.game_id, list(self.names))
@@ -245,6 +255,16 @@ class PlayersScreen(BaseScreen):
             if ready
             else f"Add {game.min_players - count} more" if count < game.min_players else "Too many players"
         )
+        # "Start game" beside "Next: options" once the seats are ready, in a place of its own.
+        self.start_button.disabled = not ready
+        shown = bool(game.options)
+        if shown and self.start_button.parent is None:
+            self.go_row.add_widget(self.start_button)
+        elif not shown and self.start_button.parent is not None:
+            self.go_row.remove_widget(self.start_button)
+        # One bright button: Start when it is there, else Next.
+        self.next_button.background_color = self.next_button._normal = theme.PANEL_LIGHT if shown else theme.ACCENT
+        self.next_button.color = theme.TEXT if shown else theme.ACCENT_TEXT
         self._offer_known_names()
 
     def _offer_known_names(self) -> None:

@@ -231,3 +231,24 @@ def test_the_pile_warns_when_lola_is_near():
     game = {"mode": "game", "pile": 5, "spaces": [1, 1, 1], "lola": {"state": "hidden"}}
     assert counter_box(game) == "[b]Pile[/b] 5\nspaces 1 1 1\n[color=#FFD34D][b]Lola near![/b][/color]"
     assert counter_box({**game, "pile": 20}) == "[b]Pile[/b] 20\nspaces 1 1 1\nLola hidden"
+
+
+def test_a_refused_baon_is_said_where_it_covers_none_of_the_entrys_buttons(make_app):  # noqa: F811
+    """The refusal once lay over "Drop last" and "Pack baon": it takes the top bar's words now, and
+    the entry stays as it was, ready to be corrected."""
+    app = start(make_app)
+    press(app, "Play a baon")
+    for key in ("Ado", "1", "2", "4"):
+        press(app, key)
+    press(app, "Pack baon")
+    toast = app.app.toast
+    assert toast.opacity > 0 and toast.text, "the refusal is said"
+    assert view(app)["players"][0]["baons"] == [], "and nothing was recorded"
+    for words in ("Drop last", "Pack baon", "Cancel"):
+        button = app.find(words, root=board(app).entry)
+        assert not toast.collide_widget(button), f"{words!r} is not under the refusal"
+    app.screenshot("baon-refused-800x480")  # nothing drawn over anything (tests/support/placement.py)
+    press(app, "Drop last")
+    press(app, "3")
+    press(app, "Pack baon")
+    assert [c["card"] for c in view(app)["players"][0]["baons"][0]["cards"]] == ["a1", "a2", "a3"]

@@ -55,10 +55,10 @@ def shot(app: AppDriver, name: str) -> None:
 
 
 def set_up(app: AppDriver, order=("red", "yellow", "blue"), first="Ann", leftovers=("pass", "pass")) -> None:
-    for colour in order:
+    """The round's set-up in three touches: two tokens (the third is the one left) and the leader."""
+    for colour in order[:2]:
         press(app, colour.capitalize())
     press(app, first)
-    press(app, "Start: rank stack and first leader")
     for c in leftovers:
         card(app, c)
 
@@ -96,8 +96,7 @@ def test_a_whole_round_by_touch_with_undo_and_redo(make_app, size):
 def test_the_app_draws_the_stack_when_asked_and_sends_the_order(make_app):
     app = start(make_app, players=("Bill", "Sue", "Julie", "Greg"))
     press(app, "Draw for us")
-    press(app, "Bill")
-    press(app, "Start: rank stack and first leader")
+    press(app, "Bill")  # completes the entry: sent
     ranks = view(app)["ranks"]
     assert sorted(ranks) == ["blue", "red", "yellow"]
     assert app.table.session.timeline.action(0)["ranks"] == ranks  # in the log: a replay gives the same game
@@ -145,10 +144,10 @@ def test_a_next_round_that_asks_for_a_leader_and_a_new_stack(make_app):
     press(app, "Deal round 2")
     assert view(app)["round"] == 1  # nothing sent yet: the entry asks first
     assert "Who leads the first trick" in app.texts()
-    for colour in ("Blue", "Red", "Yellow"):
+    for colour in ("Blue", "Red"):  # Yellow is the one left
         press(app, colour)
+    assert view(app)["round"] == 1, "not sent before the leader is chosen"
     press(app, "Ben")
-    press(app, "Deal the next round")
     v = view(app)
     assert v["round"] == 2 and v["leader"] == "Ben" and v["ranks"] == ["blue", "red", "yellow"]
     assert board(app).pad is not None and board(app).pad.parent is not None

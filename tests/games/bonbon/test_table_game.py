@@ -185,7 +185,16 @@ class Players:
             self.press(lambda said: said in ("No extra turn", "Don't draw another card"))
             return "end_turn"
         if "pass" in legal and self.rng.random() < stop:
-            self.weighty(lambda said: said == "Pass" or said.startswith("Pass\n"))
+            if any(plain(b.text).startswith("Pass\n") for b in self.live()):
+                # The first pass earns a tile: Pass, then the tile (on the panel or the strip), one move.
+                self.press(lambda said: said.startswith("Pass\n"))
+                tile = self.rng.choice(game["tiles"]["available"])
+                if self.rng.random() < 0.5:
+                    touch_strip_tile(self.app, tile)
+                else:
+                    self.press(lambda said: said.startswith("Pass and take") and TILE_SHORT[tile] in said)
+                return "pass with its tile"
+            self.weighty(lambda said: said == "Pass")
             return "pass"
         kind = self.rng.choice(KINDS)
         value = self.rng.randint(1, 6) if kind == "regular" else self.rng.randint(1, 3)

@@ -25,7 +25,7 @@ MENU = ("take", "baon", "add", "favourite", "claim", "lola", "end_turn",
 # Where each move's button stands on the menu, the same for every turn and every player, so a
 # button never moves under a finger: "End turn" once landed where the next player's "Favourite
 # food" appeared. A move not offered now leaves its place empty.
-SLOTS = ("take", "baon", "add", "favourite", "claim", "lola", None, "end_turn")
+SLOTS = ("take", "baon", "add", "favourite", "claim", "lola", "pile2", "end_turn")
 LABELS = {"take": "Take food", "baon": "Play a baon", "add": "Add to a baon", "favourite": "Favourite food",
           "claim": "Claim a token", "lola": "Lola shows", "end_turn": "End turn",
           "generosity": "Generosity", "remove": "Take off a baon", "score": "Score the game"}
@@ -155,9 +155,13 @@ class Entry(BoxLayout):
         if take and take["fields"]["sources"].get("count_max") == 1:
             self._draw_take()  # the last round's one card comes first
         kinds = MENU
-        if not discard and all(self.spec(kind) is None for kind in MENU if kind not in SLOTS):
-            kinds = SLOTS  # a turn's moves, each in its own place
+        last_draw = bool(take and take["fields"]["sources"].get("count_max") == 1)
+        if not discard and not last_draw and all(self.spec(kind) is None for kind in MENU if kind not in SLOTS):
+            kinds = SLOTS  # a turn's moves, each in its own place (the last round's draw has its own)
         for kind in kinds:
+            if kind == "pile2":
+                self._pile_two(take)
+                continue
             spec = self.spec(kind) if kind else None
             if spec is None:
                 if kinds is SLOTS:
@@ -181,6 +185,17 @@ class Entry(BoxLayout):
                 continue  # the last round's one card: its spaces are offered right here, below
             else:
                 self._button(spec["label"] if kind == "take" else LABELS[kind], lambda k=kind: self._start(k))
+
+    def _pile_two(self, take: dict[str, Any] | None) -> None:
+        """The most common take in one touch: two cards from the pile (a place left empty when
+        the pile cannot give two, or the turn has no take)."""
+        field = take["fields"]["sources"] if take else None
+        pile = next((o for o in field["options"] if o["value"] == "pile"), None) if field else None
+        left = int((pile or {}).get("detail", "0").split()[0] or 0)
+        if field is None or field.get("count_max", 1) < 2 or left < 2 or not (pile or {}).get("enabled", True):
+            self.buttons.add_widget(Widget(size_hint_y=None, height=theme.TOUCH))
+            return
+        self._button("2 from the pile", lambda: self._send({"type": "take", "sources": ["pile", "pile"]}))
 
     def _weighty_end(self) -> None:
         if self.armed:

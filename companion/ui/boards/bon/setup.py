@@ -1,4 +1,8 @@
-"""Entering the rank stack (tap the tokens top to bottom, or let the app draw it) and who leads."""
+"""Entering the rank stack (tap the tokens top to bottom, or let the app draw it) and who leads.
+
+Two tokens say the whole stack (the third is the one left), and the entry is sent by the touch
+that completes it: a round's set-up is three touches, two tokens and the leader, in either
+order. A wrong one is taken back by Undo, or let go before it is complete by Clear."""
 
 from __future__ import annotations
 
@@ -56,20 +60,29 @@ class SetupPanel(BoxLayout):
             names = f.values(fields["first"])
             self.add_widget(grid([small(name_chip(n, n == self.first, self._lead, group="bon-first")) for n in names],
                                  cols=len(names)))
-        ready = ("ranks" not in fields or len(self.order) == 3) and ("first" not in fields or self.first)
-        self.add_widget(spacer())  # the entry keeps to the top, the button that sends it to the bottom
-        go = button(self.spec["label"] if self.spec["type"] == "start" else "Deal the next round", self._go,
-                    primary=True, disabled=not ready)
-        self.add_widget(go)
+        self.add_widget(spacer())  # the entry keeps to the top
+
+    def _ready(self) -> bool:
+        fields = self.spec["fields"] if self.spec else {}
+        return ("ranks" not in fields or len(self.order) == 3) and ("first" not in fields or bool(self.first))
+
+    def _entered(self) -> None:
+        """A touch that completes the entry sends it; any other shows what is entered so far."""
+        if self._ready():
+            self._go()
+        if self.spec is not None:
+            self._build()
 
     def _take(self, colour: str) -> None:
         if colour not in self.order:
             self.order.append(colour)
-        self._build()
+        if len(self.order) == 2:  # the token left is the bottom one
+            self.order += [c for c in COLOURS if c not in self.order]
+        self._entered()
 
     def _draw_all(self) -> None:
         self.order = _draw.sample(COLOURS, 3)
-        self._build()
+        self._entered()
 
     def _clear(self) -> None:
         self.order = []
@@ -77,7 +90,7 @@ class SetupPanel(BoxLayout):
 
     def _lead(self, name: str) -> None:
         self.first = name
-        self._build()
+        self._entered()
 
     def _go(self) -> None:
         action: dict[str, Any] = {"type": self.spec["type"]}

@@ -13,6 +13,7 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.ui import theme
 from companion.ui.boards.bonbon import words
 from companion.ui.boards.bonbon.parts import Act, Focus
+from companion.ui.boards.bonbon.tilechoice import TakeTile
 from companion.ui.kit import fields as f
 from companion.ui.kit.layout import Prompt, button, grid, spacer
 from companion.ui.kit.pad import ValuePad, value_grid
@@ -21,6 +22,10 @@ from companion.ui.kit.weighty import action_button
 from companion.ui.widgets import Text
 
 TIGHT = 4  # px between the draw panel's rows and buttons
+HINT = round(theme.FONT_SMALL * 1.25)  # the one line of words under the kind chips
+# How far below the panel's top the values' pad starts: two rows of kind chips and the hint. The
+# reveal at the round's end puts its pad there too, so a value is where the draw pad had it.
+VALUES_TOP = 2 * theme.TOUCH + TIGHT + TIGHT + HINT + TIGHT
 
 
 class DrawPanel(BoxLayout):
@@ -43,12 +48,14 @@ class DrawPanel(BoxLayout):
         self.revealed: list[int] = []  # values entered so far for the cards a zero turns over
         self.zeroing = False
         self.zero_pad: ValuePad | None = None
+        self.passing: Any = None  # a first pass being entered: its tile is chosen next (TakeTile)
         self.build()
 
     # -- the common case -----------------------------------------------------
 
     def build(self) -> None:
         self.clear_widgets()
+        self.passing = None
         if self.zeroing:
             self._zero_reveals()
             return
@@ -59,7 +66,7 @@ class DrawPanel(BoxLayout):
         self.add_widget(grid(chips, 4, spacing=TIGHT))
         # One line whatever the kind: its words are short enough, and it is shortened rather than wrapped.
         self.hint = Text(text=self._hint(), wrap=False, font_size=theme.FONT_SMALL, color=theme.MUTED,
-                         size_hint_y=None, height=round(theme.FONT_SMALL * 1.25))
+                         size_hint_y=None, height=HINT)
         self.add_widget(self.hint)
         values = ([0] if words.ZERO in f.values(self.fields["kind"]) else []) + f.values(self.fields["value"])
         self.values = value_grid(values, self._value, spacing=TIGHT)
@@ -99,9 +106,27 @@ class DrawPanel(BoxLayout):
             # never the brightest on the pad, where the common entry is a card's value.
             spec = self.legal["pass"]
             earns = "tile" in spec["fields"]
-            label = f"[b]{spec['label']}[/b]\n[size={int(theme.FONT_SMALL)}]takes a tile[/size]" if earns else spec["label"]
-            out.append(action_button(spec, lambda: self.act({"type": "pass"}), text=label, font_size=size))
+            if earns:
+                # A pass that earns a tile: one touch, then the tile, sent together as one move
+                # (one Undo takes back both). The tile choice is the confirmation the two-touch
+                # button gave: until a tile is touched nothing is recorded.
+                label = f"[b]{spec['label']}[/b]\n[size={int(theme.FONT_SMALL)}]takes a tile[/size]"
+                out.append(action_button({**spec, "weighty": False}, self._pass_for_tile, text=label, font_size=size))
+            else:
+                out.append(action_button(spec, lambda: self.act({"type": "pass"}), text=spec["label"], font_size=size))
         return out
+
+    def _pass_for_tile(self) -> None:
+        """The tiles on display, each a one-touch pass with it; Cancel (or Undo) lets go."""
+        spec = {**self.legal["pass"], "weighty": False}
+        self.clear_widgets()
+        self.passing = TakeTile(self.who, spec, None, self.act, lambda words: None)
+        self.add_widget(self.passing)
+        self.add_widget(button("Cancel: not passing", self.build, font_size=theme.FONT_SMALL))
+
+    def tile_touched(self, tile: str) -> bool:
+        """A tile on the strip above while a pass waits for its tile: the same as its button."""
+        return bool(self.passing is not None and self.passing.tile_touched(tile))
 
     def _face_down(self) -> None:
         # Only "face": the kind of a face-down card is as secret as its value.
@@ -121,6 +146,9 @@ class DrawPanel(BoxLayout):
         self.act({"type": "draw", "face": "up", "kind": self.kind, "value": value})
 
     def cancel_entry(self) -> str | None:
+        if self.passing is not None:
+            self.build()
+            return "Cleared the pass being entered"
         if self.zeroing:
             self.zeroing, self.revealed = False, []
             self.build()

@@ -11,11 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
 
 from companion.ui.boards.bonbon import words
 from companion.ui.boards.bonbon.parts import Act, Focus, Say
 from companion.ui.kit import fields as f
 from companion.ui.kit.layout import GAP, Prompt, grid, spacer
+from companion.ui.boards.bonbon.draw import TIGHT, VALUES_TOP
 from companion.ui.kit.pad import ValuePad
 from companion.ui.kit.toggle import name_chip
 
@@ -75,10 +77,30 @@ class RevealPanel(BoxLayout):
         self.prompt = Prompt(self._caption(self.values), [self._caption([top] * done) for done in range(steps)],
                              bold=True)
         self.add_widget(self.prompt)
-        fields = [field for field in (self._field("values"), self._field("variety")) if field]
+        # One player to reveal, no count to enter: the pad where the draw pad has its values, each
+        # value in the same place as during the round (it stood a row higher and a place to the
+        # left, so a practised touch on 5 entered another number). Under a row of names of players
+        # still to reveal there is no room for that at 800x480: the pad keeps its own, smaller shape.
+        aligned = len(self.waiting) == 1 and not self._field("variety")
+        if aligned:
+            lift = Widget(size_hint_y=None, height=0)
+            above = list(self.children)  # the prompt
+
+            def align(*_) -> None:
+                used = sum(w.height for w in above) + self.spacing * len(above)
+                lift.height = max(0, VALUES_TOP - used)
+
+            for w in above:
+                w.bind(height=align)
+            align()
+            self.add_widget(lift)
+        # A 0 first, greyed unless a step takes it: the values then stand in the draw pad's columns.
+        zero = {"kind": "choice", "label": "", "options": [{"value": 0, "label": "0"}]} if aligned else None
+        fields = [field for field in (zero, self._field("values"), self._field("variety")) if field]
         # With the count of illustrations too, 0 and the counts join the values: a third row keeps
-        # every button a finger wide.
-        self.pad = ValuePad(fields, self._entered, back=self._back, rows=3 if self._field("variety") else 2)
+        # every button a finger wide (and the draw pad's five columns, when aligned with it).
+        self.pad = ValuePad(fields, self._entered, back=self._back, rows=3 if aligned or self._field("variety") else 2,
+                            spacing=TIGHT if aligned else GAP)
         self.add_widget(self.pad)
         self.add_widget(spacer())
         self._step()

@@ -52,8 +52,11 @@ class EntryPanel(Panel):
         self.kinds = {"with": "ordinary", "cone": "ordinary"}
         self.rows = {}
         entry = next((kind for kind in ("roll", "capture", "remove") if kind in legal), "over")
-        if entry != self.entry:
-            self._guard = self._last_touch
+        # Only a touch on this panel that brought the new entry is guarded: after an Undo or a roll
+        # from the tray, a touch where a button was a moment ago is meant for what is there now.
+        touched, self._last_touch = self._last_touch, None
+        recent = touched is not None and time.monotonic() - touched[2] < SETTLE_SECONDS
+        self._guard = touched if recent and entry != self.entry else None
         self.entry = entry
         if "roll" in legal:
             self._roll(who, legal["roll"], legal.get("battle"))

@@ -1,0 +1,127 @@
+"""What the common entries of every game cost in touches at 800x480, played by touch from the state
+where each is due, as a table of players' trial counted them. An entry that comes to cost more
+fails here. (Correcting the last move: tests/ui/test_correction_screen.py, four touches.)
+
+Where the trial set a lower goal than the count asserted, GOALS says so: those entries are still
+to be made shorter, and their count here is what they cost today, so that it cannot grow
+unnoticed; lowering one is a change to GOALS and to the board together."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tests.support.touch_table import button_saying, plain, touch
+from tests.ui.conftest import make_app, window  # noqa: F401,I001 (fixtures: the one headless window)
+from tests.ui.driver import AppDriver
+
+# entry: (touches now, the trial's goal)
+GOALS = {
+    "Bonbon: a must-face-up card": (2, 1),
+    "Bonbon: an effect card (reveal)": (4, 3),
+    "Baon: a baon of 3 cards, End turn included": (7, 5),
+    "Baon: one card shared to another's baon, End turn included": (5, 3),
+}
+
+
+def one_move(app: AppDriver, *steps: Callable[[], None], moves: int = 1) -> int:
+    """Play the steps (one touch each); they must record the entry's move (`moves`: an effect card
+    is the card drawn, then its effect). How many touches."""
+    before = app.table.session.revision
+    for step in steps:
+        step()
+    assert app.table.session.revision == before + moves, "the entry recorded, by its last touch"
+    return len(steps)
+
+
+def words(app: AppDriver, wanted, root=None) -> Callable[[], None]:
+    """A touch on the live button with these words (markup aside)."""
+    return lambda: (app.frames(1), touch(app, button_saying(app, root or app.app.root, wanted)))
+
+
+def test_a_new_game_from_home_with_names_played_before_is_five_touches(make_app):  # noqa: F811
+    app = make_app().start()
+    assert app.app.start_game("bonbon", ["Anna", "John", "Cris"], {})  # an earlier game: the names are known
+    app.app.leave_game()
+    assert app.screen == "home"
+    steps = [words(app, lambda w: w.split("\n")[0] == "Bonbon")]
+    steps += [words(app, name, root=app.app.screen("players").known) for name in ("Anna", "John", "Cris")]
+    steps += [words(app, "Start game")]
+    for step in steps:
+        step()
+    assert app.screen == "play" and app.table.session.game.id == "bonbon"
+    assert list(app.table.session.names) == ["Anna", "John", "Cris"]
+    assert app.table.session.options == {o.name: o.default for o in app.table.session.game.options}
+    assert len(steps) == 5
+
+
+def test_bons_round_set_up_is_three_touches(make_app):  # noqa: F811
+    app = make_app().start()
+    assert app.app.start_game("bon", ["Ann", "Ben", "Cy"], {})
+    board = app.app.screen("play").board
+    assert one_move(app, words(app, "Red", board), words(app, "Yellow", board), words(app, "Ann", board)) == 3
+    assert app.table.session.view()["view"]["ranks"] == ["red", "yellow", "blue"]
+
+
+def test_boncs_card_and_block_are_one_touch_each(make_app):  # noqa: F811
+    app = make_app().start()
+    assert app.app.start_game("bonc", ["Ann", "Ben", "Cat", "Dan"], {})
+    board = app.app.screen("play").board
+    assert one_move(app, words(app, "BLITZ", board.pad)) == 1
+    ben = next(t for t in board.tiles if t.player == "Ben")
+    assert one_move(app, words(app, "BLOCK −1", ben)) == 1
+
+
+def test_a_bondcones_capture_is_two_touches_its_roll_included(make_app):  # noqa: F811
+    app = make_app().start()
+    assert app.app.start_game("bondcones", ["Mia", "Leo"], {})
+    entry = app.app.screen("play").board.entry
+    for face in ("4", "1"):  # the opening: Mia starts
+        words(app, face, entry)()
+    import time
+
+    from companion.ui.boards.bondcones.entry import SETTLE_SECONDS
+
+    assert one_move(app, words(app, "4", entry)) == 1
+    time.sleep(SETTLE_SECONDS)  # a player's second touch, not a double tap
+    assert one_move(app, words(app, "2", entry)) == 1
+    assert app.table.session.view()["scores"]["Mia"] == 2
+
+
+def test_bonbons_cards_and_first_pass(make_app):  # noqa: F811
+    from tests.ui.test_bonbon_board import FIRST_PASS, begin, card, start
+
+    app = start(make_app)
+    begin(app)
+    entry = app.app.screen("play").board.entry
+    assert one_move(app, words(app, "4", entry)) == 1  # Anna: a regular card, face up
+    assert one_move(app, words(app, "Face down", entry)) == 1  # John
+    count = one_move(app, words(app, "Must face-up", entry), words(app, "1", entry))  # Cris
+    assert count == GOALS["Bonbon: a must-face-up card"][0]
+    count = one_move(app, words(app, "Reveal", entry), words(app, "2", entry), lambda: card(app, "John", 1),
+                     words(app, "3", entry), moves=2)  # Anna's reveal turns John's face-down card up
+    assert count == GOALS["Bonbon: an effect card (reveal)"][0]
+    assert one_move(app, words(app, plain(FIRST_PASS), entry),
+                    words(app, lambda w: w.startswith("Pass and take"), entry)) == 2  # John passes first
+
+
+def test_baons_turns(make_app):  # noqa: F811
+    from tests.games.baon.touch import Finger
+
+    app = make_app().start()
+    assert app.app.start_game("baon", ["Ann", "Ben", "Cy"], {})
+    app.frames(3)
+    f = Finger(app)
+
+    def cost(move) -> int:
+        before = f.touches
+        move()
+        f.end_turn()
+        return f.touches - before
+
+    assert cost(lambda: f.baon("Adobo", ["a1", "a2", "a3"])) == GOALS["Baon: a baon of 3 cards, End turn included"][0]
+    pile = f.view()["pile"]
+    assert cost(lambda: f.press("2 from the pile")) == 2  # the trial's goal was 3 (Take food, Pile, Pile, End)
+    assert f.view()["pile"] == pile - 2
+    assert cost(lambda: f.baon("Pancit", ["c5", "c6", "c7"])) == 7
+    assert cost(lambda: f.add("Cy", "c", ["c8"])) == GOALS["Baon: one card shared to another's baon, End turn included"][0]
+    # From the spaces: Take food, the two sources, End turn (tests/games/baon/test_touches.py).
