@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from kivy.tests.common import UnitTestTouch
+from tests.support.finger import tap
 from kivy.uix.button import Button
 from kivy.uix.widget import Widget
 
@@ -68,10 +68,7 @@ class Table:
 
 def touch(app: AppDriver, widget: Widget) -> None:
     """A finger on the widget's centre; then frames for the change to show."""
-    x, y = widget.to_window(*widget.center)
-    finger = UnitTestTouch(x, y)
-    finger.touch_down()
-    finger.touch_up()
+    tap(app, *widget.to_window(*widget.center))
     app.frames(2)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kivy.base import EventLoop
-from kivy.tests.common import UnitTestTouch
+from tests.support.finger import tap
 from kivy.uix.widget import Widget
 
 from companion.config import load
@@ -104,10 +104,7 @@ class AppDriver:
         """Touch the centre of the widget showing this text, as a finger would."""
         self.frames(2)  # let layouts settle so the widget is where a person sees it
         widget = self.find(text)
-        x, y = widget.to_window(*widget.center)
-        touch = UnitTestTouch(x, y)
-        touch.touch_down()
-        touch.touch_up()
+        tap(self, *widget.to_window(*widget.center))
         self.frames(2)
 
     def texts(self) -> list[str]:

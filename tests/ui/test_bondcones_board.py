@@ -10,6 +10,7 @@ from kivy.uix.button import Button
 
 from companion.ui import theme
 from companion.status import DeviceStatus
+from tests.support.finger import tap
 from tests.ui.driver import AppDriver
 
 MARKUP = re.compile(r"\[/?b\]")
@@ -37,10 +38,7 @@ def press(app: AppDriver, text: str, row: str | None = None) -> None:
     # A value on the kit's pad is drawn bold in markup: the same digit a player reads.
     texts = {w.text for w in app.visible(root) if isinstance(getattr(w, "text", None), str)}
     widget = app.find(text if text in texts or not text.isdigit() else f"[b]{text}[/b]", root=root)
-    x, y = widget.to_window(*widget.center)
-    touch = UnitTestTouch(x, y)
-    touch.touch_down()
-    touch.touch_up()
+    tap(app, *widget.to_window(*widget.center))
     app.frames(2)
 
 
