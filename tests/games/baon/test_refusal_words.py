@@ -59,3 +59,9 @@ def test_a_run_with_a_gap_says_which_value_is_missing():
     s = new()
     assert words(s, {"type": "baon", "container": "a", "cards": ["a1", "a2", "a4"]}) == (
         "1, 2 and 4 are not consecutive: drop a card or add the missing 3")
+
+
+def test_a_run_given_as_one_card_and_not_a_list_says_how_many_cards():
+    s = new()
+    assert words(s, {"type": "take", "sources": "pile"}) == "Where from, in order: choose 1 to 2"
+    assert words(s, {"type": "baon", "container": "a", "cards": "a1"}) == "Cards, low to high: choose 3 to 4"  # Ann holds 4
