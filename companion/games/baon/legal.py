@@ -63,7 +63,7 @@ def cards_field(state: State, count: int, most: int) -> Cards:
              group="wild" if is_wild(c) else c[0])
         for c in deck(state["suits"]))
     return Cards("Cards, low to high", picks=picks, count=count, count_max=max(count, most), repeats=True,
-                 deck="baon")
+                 deck="baon", group_names=dict(state["suit_names"]))
 
 
 def _sources(state: State, most: int) -> Choice:

@@ -65,3 +65,10 @@ def test_a_run_given_as_one_card_and_not_a_list_says_how_many_cards():
     s = new()
     assert words(s, {"type": "take", "sources": "pile"}) == "Where from, in order: choose 1 to 2"
     assert words(s, {"type": "baon", "container": "a", "cards": "a1"}) == "Cards, low to high: choose 3 to 4"  # Ann holds 4
+
+
+def test_a_card_that_does_not_exist_is_answered_with_the_cards_that_do():
+    s = new()
+    assert words(s, {"type": "baon", "container": "a", "cards": ["x9"]}) == (
+        "Cards, low to high: x9 is not one of the choices; choose 1 to 12 of Adobo, Lumpia, Pancit, Lechon, "
+        "Sinigang or Kare-kare, or Wild")
