@@ -60,3 +60,23 @@ def test_a_ranges_slots_say_where_each_value_belongs():
     revealed = Range("Revealed", minimum=1, maximum=9, count=2, slots=("players.0.cards.2", "players.0.cards.3"))
     assert revealed.to_json()["slots"] == ["players.0.cards.2", "players.0.cards.3"]
     assert revealed.check("revealed", [3, 4]) is None
+
+
+def test_a_refusal_says_many_numbered_options_as_a_span_of_their_named_groups():
+    suits = {"r": "red", "b": "blue", "g": "green"}
+    cards = Choice("Card", picks=tuple(Pick(f"{s}{v}", str(v), group=s) for s in suits for v in range(1, 16))
+                   + (Pick("w", "Wild", group="wild"),), group_names=suits)
+    assert cards.check("card", "x9") == "Card: x9 is not one of the choices; choose 1 to 15 of red, blue or green, or Wild"
+    plain = Choice("Card", picks=tuple(Pick(v, str(v)) for v in range(60)))
+    assert plain.check("card", [1]) == "Card: choose 0 to 59"
+    few = Players.of("Who starts", ["Ann", "Ben", "Cy"], enabled=["Ann", "Ben"])
+    assert few.check("first", "Zoe") == "Who starts: Zoe is not playing in this game; choose Ann or Ben"
+    assert few.check("first", {"a": 1}) == "Who starts: choose Ann or Ben"
+
+
+def test_a_range_refusal_names_its_bounds_and_shows_only_a_value_that_reads_as_words():
+    points = Range("Points", minimum=1, maximum=9)
+    assert points.check("points", 12) == "Points is a whole number from 1 to 9, not 12"
+    assert points.check("points", [3]) == "Points is a whole number from 1 to 9"
+    assert points.check("points", None) == "Points is a whole number from 1 to 9"
+    assert Range("Value", minimum=1, maximum=1).check("value", 4) == "Value can only be 1 here"

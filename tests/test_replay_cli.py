@@ -58,7 +58,7 @@ def test_replay_understands_undo_and_redo(tmp_path, capsys):
         (('{"game": "chess", "players": ["A", "B"]}',), "line 1: unknown game 'chess'"),
         (('{"game": "tally", "players": ["Ann"]}',), "line 1: Tally is for 2 to 4 players"),
         (('{"game": "tally", "players": ["A", "B"], "options": {"goal": 1}}',), "line 1: unknown option 'goal'"),
-        ((HEADER, '{"points": 1}'), 'line 2: an action needs a "type"'),
+        ((HEADER, '{"points": 1}'), 'line 2: An action needs a type field naming what it does'),
     ],
 )
 def test_an_invalid_line_stops_with_its_number_and_reason_and_no_output(tmp_path, capsys, lines, reason):

@@ -118,6 +118,8 @@ class Choice(Field):
     count_max: int | None = None
     # The same option may be picked more than once (two wilds in one run).
     repeats: bool = False
+    # Words for the picks' groups ("a": "Adobo"), so a refusal can say "1 to 12 of Adobo or Lumpia".
+    group_names: Mapping[str, str] = field(default_factory=dict)
 
     kind = CHOICE
 
@@ -159,11 +161,11 @@ class Choice(Field):
     def _refusal(self, name: str, value: Any, action: Mapping[str, Any] | None = None) -> str:
         """What may be chosen, said briefly: a refusal names what is allowed, never the sender's data."""
         what = _named(self.label, name)
-        allowed = [p.label for p in self.picks if p.allowed(action)]
+        allowed = [p for p in self.picks if p.allowed(action)]
         known = next((p for p in self.picks if _key(p.value) == _key(value)), None)
         if not allowed:
             return f"{what}: nothing can be chosen now"
-        choose = f"choose {summary(allowed)}"
+        choose = f"choose {summary([p.label for p in allowed], groups=self._groups(allowed))}"
         if known is not None:
             return f"{what}: {known.label} is not on offer now; {choose}"
         shown = said(value)
@@ -172,6 +174,11 @@ class Choice(Field):
         if shown is not None:
             return f"{what}: {shown} is not one of the choices; {choose}"
         return f"{what}: {choose}"
+
+    def _groups(self, picks: list[Pick]) -> list[str]:
+        """The named groups of these picks, in order (none unless every group has a name)."""
+        groups = list(dict.fromkeys(p.group for p in picks if p.label.lstrip("-").isdigit()))
+        return [self.group_names[g] for g in groups] if groups and all(g in self.group_names for g in groups) else []
 
     def label_of(self, value: Any) -> str:
         """The words for a value this field offers (the value itself when not offered)."""
@@ -359,15 +366,19 @@ def said(value: Any) -> str | None:
     return None
 
 
-def summary(labels: Iterable[str], most: int = 8) -> str:
-    """Labels said briefly: "+1, +2 or +3"; many numbers as a span ("1 to 12 or Wild"); else how many."""
-    labels = list(dict.fromkeys(labels))
+def summary(labels: Iterable[str], most: int = 8, groups: Iterable[str] = ()) -> str:
+    """Labels said briefly: "+1, +2 or +3"; many numbers as a span, of their groups when named
+    ("1 to 12 of Adobo or Lumpia, or Wild"); else how many there are."""
+    labels, groups = list(dict.fromkeys(labels)), list(groups)
     if len(labels) <= most and sum(len(x) + 2 for x in labels) <= 100:
         return _or(labels)
     numbers = sorted({int(x) for x in labels if x.lstrip("-").isdigit()})
     others = [x for x in labels if not x.lstrip("-").isdigit()]
     if numbers and len(others) < most:
         span = f"{numbers[0]} to {numbers[-1]}" if len(numbers) > 1 else str(numbers[0])
+        if groups:
+            span += f" of {_or(groups)}"
+            return span + (f", or {_or(others)}" if others else "")
         return _or([span, *others])
     return f"one of the {len(labels)} on offer"
 

@@ -84,7 +84,7 @@ def check_action(action: Any) -> Action:
     and the same game resumed or replayed see exactly the same action.
     """
     if not isinstance(action, dict):
-        raise RuleError("an action must be a JSON object like {\"type\": \"pass\"}")
+        raise RuleError("An action must be a JSON object with a type field, for example the type pass")
     if _nesting(action) > MAX_NESTING:
         raise RuleError(f"an action is never nested more than {MAX_NESTING} levels deep")
     try:
@@ -94,10 +94,11 @@ def check_action(action: Any) -> Action:
     except UnicodeEncodeError:
         raise RuleError("an action's text must be Unicode characters (it holds half a character)") from None
     except (TypeError, ValueError) as exc:
-        raise RuleError(f"an action must be plain JSON ({str(exc)[:80]})") from None
+        raise RuleError("An action must be plain JSON: text, whole or decimal numbers, true, false, lists and "
+                        "objects (no infinity or not-a-number)") from None
     kind = action.get("type")
     if not isinstance(kind, str) or not kind:
-        raise RuleError("an action needs a \"type\", e.g. {\"type\": \"pass\"}")
+        raise RuleError("An action needs a type field naming what it does, for example the type pass")
     return action
 
 

@@ -63,7 +63,7 @@ def cards_field(state: State, count: int, most: int) -> Cards:
              group="wild" if is_wild(c) else c[0])
         for c in deck(state["suits"]))
     return Cards("Cards, low to high", picks=picks, count=count, count_max=max(count, most), repeats=True,
-                 deck="baon")
+                 deck="baon", group_names=dict(state["suit_names"]))
 
 
 def _sources(state: State, most: int) -> Choice:
@@ -223,6 +223,11 @@ def require_legal(state: State, action: dict[str, Any]) -> ActionSpec:
     out = _out_of_the_box(state, action.get("cards"))
     if out:
         raise RuleError(out)
+    for name, f in spec.fields.items():
+        # Not a list where one is asked: the real bounds, not the wide ones the rules word below.
+        if isinstance(f, Choice) and f.listed and action.get(name) is not None and not isinstance(action[name], list):
+            raise RuleError(f"{f.label}: choose {f.count} to {f.count_max}" if f.count_max is not None
+                            else f"{f.label}: choose {f.count}")
     why = check_fields({n: _all_enabled(f) for n, f in spec.fields.items()}, action)
     if why:
         raise RuleError(why)

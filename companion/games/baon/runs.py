@@ -25,13 +25,13 @@ def _shown(cards: list[str]) -> str:
 
 
 def _missing(values: list[int]) -> str:
-    """The values a run of these cards lacks between its lowest and highest: "3", "3 and 4" ("": none)."""
+    """The values a run of these cards lacks between its lowest and highest: "the missing 3" ("": none)."""
     gaps = [str(v) for v in range(min(values), max(values) + 1) if v not in values]
     if not gaps:
         return ""
     if len(gaps) > 3:
-        return f"the {len(gaps)} values between {min(values)} and {max(values)}"
-    return gaps[0] if len(gaps) == 1 else ", ".join(gaps[:-1]) + " and " + gaps[-1]
+        return f"the {len(gaps)} missing values between {min(values)} and {max(values)}"
+    return "the missing " + (gaps[0] if len(gaps) == 1 else ", ".join(gaps[:-1]) + " and " + gaps[-1])
 
 
 def order(cards: list[str]) -> list[str]:
@@ -58,8 +58,7 @@ def start_of(cards: list[str]) -> int:
     for i, v in real:
         if v != start + i:
             if len(real) == len(cards) and _missing(values):
-                raise RuleError(f"{shown.capitalize()} are not consecutive: drop a card or add the missing "
-                                f"{_missing(values)}")
+                raise RuleError(f"{shown.capitalize()} are not consecutive: drop a card or add {_missing(values)}")
             raise RuleError(f"{shown.capitalize()} are not consecutive in this order: each wild stands for the "
                             "one value missing where it lies")
     end = start + len(cards) - 1

@@ -19,10 +19,10 @@ def take(state: State, action: Action) -> None:
     the pile with an empty hand; in the last round, "first draw 1 card"."""
     player = actor(state)
     sources = list(action["sources"])
-    if not 1 <= len(sources) <= 3:
-        raise RuleError("Take 1 or 2 cards, or 3 from the pile with an empty hand")
     if state["step"] == "last_draw" and len(sources) != 1:
         raise RuleError(f"In the last round {player} draws 1 card, then plays")
+    if not 1 <= len(sources) <= 3:
+        raise RuleError("Take 1 or 2 cards, or 3 from the pile with an empty hand")
     if len(sources) == 3:
         if state["hands"][player] != 0:
             raise RuleError(f"Three cards come only with an empty hand: {player} holds {state['hands'][player]}")

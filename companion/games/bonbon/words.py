@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.envelope import spoken
 from companion.core.fields import said
 
 def not_a_player(state: dict[str, Any], name: Any, purpose: str = "") -> str:
@@ -22,8 +21,8 @@ def no_such_action_here(kind: str) -> str:
     if kind in ("board", "board_reset"):
         return ("Only a table using the app as the collective limit board alone (option Board only) moves "
                 "the total by hand: here each card played moves it")
-    return (f"This table uses the app as the collective limit board only (option Board only): there is no "
-            f"{spoken(kind)} to enter, move the total with the dial or the +/- buttons")
+    return ("This table uses the app as the collective limit board only (option Board only): cards are not "
+            "entered, move the total with the dial or the +/- buttons")
 
 
 # Short enough for a tile box on the top strip; the full words are on the tile buttons.

@@ -11,6 +11,7 @@ from typing import Any
 from companion.core.errors import RuleError
 from companion.games.bonc import cards as c
 from companion.games.bonc.deals import blockers, draw_pile, settle
+from companion.games.bonc.words import names
 
 State = dict[str, Any]
 
@@ -40,7 +41,7 @@ def block(state: State, action: dict[str, Any]) -> None:
     who = action.get("by")
     if who is None:
         if len(may) != 1:
-            raise RuleError("Say who blocks: " + " or ".join(may))
+            raise RuleError("Say who blocks: " + names(may, "or"))
         who = may[0]
     if who not in may:
         raise RuleError(not_blocking(state, who))

@@ -34,8 +34,9 @@ def check_card(state: State, card: Any) -> None:
         name = words.card_name(card)
         if total == 0:
             raise RuleError(f"This game plays with no {name} card")
-        raise RuleError(f"The only {name} card of this deal is already on the discard pile" if total == 1 else
-                        f"All {total} {name} cards of this deal are already on the discard pile")
+        one, many = (name, f"{name}s") if c.is_number(card) else (f"{name} card", f"{name} cards")
+        raise RuleError(f"The only {one} of this deal is already on the discard pile" if total == 1 else
+                        f"All {total} {many} of this deal are already on the discard pile")
 
 
 def shielded(state: State, player: str) -> bool:
@@ -154,6 +155,8 @@ def check_targets(state: State, player: str, card: Any, action: dict[str, Any]) 
                             "a BAND-AID, so choose nobody to take a life from")
         raise RuleError(f"Only BORROWED TIME takes a life from a chosen player: {words.a_card(card)} takes none")
     if gift is not None:
+        if not heals_like_band_aid(state, player, card):
+            raise RuleError(f"Only a BAND-AID gives a life to a chosen player: {words.a_card(card)} gives none")
         if not gift_needed(state, player, card):
             raise RuleError(words.no_gift(state, player, card))
         if gift not in wounded_others(state, player):

@@ -40,6 +40,8 @@ def test_taking_again_after_the_last_rounds_one_card_says_only_one_is_drawn():
     s = replay(LOLA[:len(LOLA) - 9])
     play(s, {"type": "take", "sources": ["pile", 1]}, {"type": "discard", "space": 3}, {"type": "discard", "space": 3},
          END, {"type": "take", "sources": [2]})
+    assert words(s, {"type": "take", "sources": []}) == (
+        "In the last round each player draws only 1 card: Ann may now play food or end the turn")
     message = words(s, {"type": "take", "sources": [1]})
     assert message == "In the last round each player draws only 1 card: Ann may now play food or end the turn"
     assert "played food" not in message
@@ -59,3 +61,23 @@ def test_a_run_with_a_gap_says_which_value_is_missing():
     s = new()
     assert words(s, {"type": "baon", "container": "a", "cards": ["a1", "a2", "a4"]}) == (
         "1, 2 and 4 are not consecutive: drop a card or add the missing 3")
+
+
+def test_a_run_given_as_one_card_and_not_a_list_says_how_many_cards():
+    s = new()
+    assert words(s, {"type": "take", "sources": "pile"}) == "Where from, in order: choose 1 to 2"
+    assert words(s, {"type": "baon", "container": "a", "cards": "a1"}) == "Cards, low to high: choose 3 to 4"  # Ann holds 4
+
+
+def test_a_card_that_does_not_exist_is_answered_with_the_cards_that_do():
+    s = new()
+    assert words(s, {"type": "baon", "container": "a", "cards": ["x9"]}) == (
+        "Cards, low to high: x9 is not one of the choices; choose 1 to 12 of Adobo, Lumpia, Pancit, Lechon, "
+        "Sinigang or Kare-kare, or Wild")
+
+
+def test_taking_no_card_at_the_last_rounds_draw_says_one_card_is_drawn():
+    s = replay(LOLA[:len(LOLA) - 9])
+    play(s, {"type": "take", "sources": ["pile", 1]}, {"type": "discard", "space": 3}, {"type": "discard", "space": 3},
+         END)
+    assert words(s, {"type": "take", "sources": []}) == "In the last round Ann draws 1 card, then plays"

@@ -286,7 +286,7 @@ def test_a_card_whose_copies_are_all_on_the_pile_is_refused_and_greyed():
     play(s, 0)
     spec = s.expected().spec("play")
     assert 0 not in spec.fields["card"].values
-    with pytest.raises(RuleError, match="The only 0 card of this deal is already on the discard pile"):
+    with pytest.raises(RuleError, match="The only 0 of this deal is already on the discard pile"):
         s.dispatch({"type": "play", "card": 0})
 
 

@@ -49,3 +49,15 @@ def test_a_target_for_a_card_that_takes_no_chosen_life_names_the_card():
     s = table()
     assert words(s, {"type": "play", "card": 5, "target": "Ben"}) == (
         "Only BORROWED TIME takes a life from a chosen player: a 5 takes none")
+
+
+def test_a_number_card_whose_copies_are_all_played_is_named_by_its_value():
+    s = table()
+    play(s, 1)
+    assert words(s, {"type": "play", "card": 1}) == "The only 1 of this deal is already on the discard pile"
+
+
+def test_a_life_given_with_a_card_that_heals_nobody_names_the_card():
+    s = table()
+    assert words(s, {"type": "play", "card": 5, "gift": "Ben"}) == (
+        "Only a BAND-AID gives a life to a chosen player: a 5 gives none")
