@@ -148,3 +148,16 @@ def test_work_after_the_first_frame_waits_for_two_frames_and_goes_on_past_a_fail
     assert ran == [], "never inside the call: on the app's thread, a frame later"
     app.frames(6)
     assert ran == ["broker", "inputs"]
+
+
+def test_a_window_that_draws_nothing_starts_what_waited_at_the_latest(make_app):
+    """Minimised, or a display that never shows a frame: the broker and the buttons start anyway."""
+    from companion.ui.first_frame import FirstFrames
+
+    waited = FirstFrames()
+    ran = []
+    waited.later(lambda: ran.append("broker"))
+    assert not waited.begun
+    waited._no_frames(0)  # what Kivy's clock calls AT_THE_LATEST seconds after the start
+    make_app().start()
+    assert ran == ["broker"] and waited.settled and waited.drawn == 0
