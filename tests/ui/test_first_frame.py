@@ -161,3 +161,23 @@ def test_a_window_that_draws_nothing_starts_what_waited_at_the_latest(make_app):
     waited._no_frames(0)  # what Kivy's clock calls AT_THE_LATEST seconds after the start
     make_app().start()
     assert ran == ["broker"] and waited.settled and waited.drawn == 0
+
+
+def test_a_database_it_cannot_use_still_stops_the_table_with_its_reason(tmp_path):
+    """The game database opens on a thread of its own while the window opens: a database written by
+    a newer companion is refused as before, with the same words and exit status."""
+    import sqlite3
+
+    from companion.store.database import SCHEMA_VERSION
+
+    (tmp_path / "data").mkdir()
+    with sqlite3.connect(tmp_path / "data" / "companion.db") as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    config = tmp_path / "config.toml"
+    config.write_text(f'[data]\ndir = "{tmp_path / "data"}"\n[gpio]\nenabled = false\n[dicetray]\nenabled = false\n'
+                      '[mqtt]\nenabled = false\n')
+    env = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "KIVY_NO_ARGS": "1", "KIVY_HOME": str(tmp_path / "kivy")}
+    done = subprocess.run([sys.executable, "-m", "companion.cli", "run", "--config", str(config)], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "was written by a newer companion" in done.stderr and "Traceback" not in done.stderr
