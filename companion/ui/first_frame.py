@@ -6,10 +6,10 @@ broker's connection, the buttons and the dice tray, then the other screens (anyt
 waits for all of them.
 
 It also serves bench/start.py: with COMPANION_FIRST_FRAME=exit in the environment, the app prints
-the monotonic time its second frame was drawn and the CPU time the process had used by then
-("first-frame T CPU"); once the queued work is done, the time of that ("settled T"); then it stops
-as a table does. The second frame, not the first: a window's first frame may still be its bare
-background. bench/bare_kivy.py counts frames the same way for a bare Kivy app.
+the monotonic time its second frame was drawn, the CPU time the process had used by then and its
+peak memory so far ("first-frame T CPU KB"); once the queued work is done, the time of that
+("settled T"); then it stops as a table does. The second frame, not the first: a window's first
+frame may still be its bare background. bench/bare_kivy.py counts frames the same way.
 """
 
 from __future__ import annotations
@@ -31,6 +31,15 @@ AT_THE_LATEST = 20.0  # seconds after the app starts (a loaded machine can take 
 
 def measuring() -> bool:
     return os.environ.get(ENV) == "exit"
+
+
+def peak_kb() -> int:
+    """The process's peak resident memory so far, in kB (Linux's VmHWM; 0 where there is none)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+    except (OSError, StopIteration, ValueError):
+        return 0
 
 
 class FirstFrames:
@@ -72,7 +81,7 @@ class FirstFrames:
         window.unbind(on_flip=self._flipped)
         self._late.cancel()
         if measuring():
-            print(f"{SHOWN}{time.monotonic():.6f} {time.process_time():.6f}", flush=True)
+            print(f"{SHOWN}{time.monotonic():.6f} {time.process_time():.6f} {peak_kb()}", flush=True)
         self._begin()
 
     def _no_frames(self, _dt: float) -> None:
