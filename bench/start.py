@@ -15,8 +15,9 @@ in progress of each listed game (its board first); no GPIO, no dice tray, the br
 configured by default (connected to in the background).
 
 First touches: bench/touch_walk.py walks the screens in fresh processes, touching what a player
-touches, each screen and board opened for the first time in its process; printed are the median
-wall time from the touch to the second frame after it, and the app thread's CPU time in it.
+touches, each screen and board opened for the first time in its process (half a second after the
+first frame and between touches, while the app warms the other screens up); printed are the
+median wall time from the touch to the second frame after it, and the app thread's CPU time in it.
 Targets: table/bare <= 1.3, resumed/bare <= 1.5, memory <= bare + 25 MB, every first touch < 100 ms.
 """
 
@@ -146,8 +147,8 @@ def touches(work: Path, rounds: int) -> None:
             for _touch, what, ms, cpu_ms in found:
                 wall.setdefault(what, []).append(float(ms))
                 cpu.setdefault(what, []).append(float(cpu_ms))
-    print(f"First touch of each screen and board, cold (fresh processes, {rounds} rounds), touch to its "
-          "second frame:")
+    print(f"First touch of each screen and board, the first time in its process ({rounds} rounds; the app's "
+          "warm-up after its first frame runs meanwhile), touch to its second frame:")
     for what in wall:
         print(f"  {what:<18} {spread(wall[what], 1, 'ms', 0)}   app thread CPU {statistics.median(cpu[what]):.0f} ms")
     worst = max(wall, key=lambda w: statistics.median(wall[w]))
