@@ -33,7 +33,9 @@ class BareApp(App):
             if drawn[0] == 1:
                 window.canvas.ask_update()
             elif drawn[0] == 2:
-                print(f"first-frame {time.monotonic():.6f} {time.process_time():.6f}", flush=True)
+                with open("/proc/self/status", encoding="ascii") as status:
+                    peak = next(line.split()[1] for line in status if line.startswith("VmHWM:"))
+                print(f"first-frame {time.monotonic():.6f} {time.process_time():.6f} {peak}", flush=True)
                 Window.unbind(on_flip=flipped)
                 self.stop()
 

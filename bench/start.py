@@ -15,8 +15,9 @@ in progress of each listed game (its board first); no GPIO, no dice tray, the br
 configured by default (connected to in the background).
 
 First touches: bench/touch_walk.py walks the screens in fresh processes, touching what a player
-touches, each screen and board opened for the first time in its process; printed are the median
-wall time from the touch to the second frame after it, and the app thread's CPU time in it.
+touches, each screen and board opened for the first time in its process (half a second after the
+first frame and between touches, while the app warms the other screens up); printed are the
+median wall time from the touch to the second frame after it, and the app thread's CPU time in it.
 Targets: table/bare <= 1.3, resumed/bare <= 1.5, memory <= bare + 25 MB, every first touch < 100 ms.
 """
 
@@ -66,8 +67,9 @@ def run(args: list[str], env: dict[str, str]) -> dict[str, float]:
     if proc.returncode != 0 or not frame:
         raise RuntimeError(f"{' '.join(args)} failed ({proc.returncode}):\n" + "".join(errors[-30:]))
     settled = [float(line[1]) - started for line in lines if line[:1] == ["settled"]]
-    return {"wall": float(frame[0][1]) - started, "cpu": float(frame[0][2]), "mb": usage.ru_maxrss / 1024,
-            "settled": settled[0] if settled else float("nan")}
+    shown_kb = float(frame[0][3]) if len(frame[0]) > 3 else float("nan")
+    return {"wall": float(frame[0][1]) - started, "cpu": float(frame[0][2]), "shown_mb": shown_kb / 1024,
+            "mb": usage.ru_maxrss / 1024, "settled": settled[0] if settled else float("nan")}
 
 
 def spread(values: list[float], scale: float = 1.0, unit: str = "s", digits: int = 3) -> str:
@@ -98,26 +100,29 @@ def starts(work: Path, rounds: int) -> None:
 
     print(f"First frame (the second drawn), fresh processes, {rounds} rounds alternating with bare Kivy; "
           "medians (lowest-highest):")
-    print(f"  {'':<18} {'wall':<22} {'ratio':>5} {'paired':>6}  {'CPU':<7} {'ratio':>5}  {'peak RSS':<9} "
-          f"{'extra':>7}  {'settled':<8}")
+    print(f"  {'':<18} {'wall':<22} {'ratio':>5} {'paired':>6}  {'CPU':<7} {'ratio':>5}  "
+          f"{'peak RSS at the frame':<21}  {'peak RSS, settled':<19}  {'settled':<8}")
     for name in runs:
-        wall, cpu, mb = median(name, "wall"), median(name, "cpu"), median(name, "mb")
+        wall, cpu, mb, shown = median(name, "wall"), median(name, "cpu"), median(name, "mb"), median(name, "shown_mb")
         ratios = ("", "", "") if name == "bare" else (
             f"{wall / median('bare', 'wall'):.2f}", f"{statistics.median(paired[name]):.2f}",
             f"{cpu / median('bare', 'cpu'):.2f}")
-        extra = "" if name == "bare" else f"+{mb - median('bare', 'mb'):.1f} MB"
+        extra = "" if name == "bare" else f"+{mb - median('bare', 'mb'):.1f}"
+        extra_shown = "" if name == "bare" else f"+{shown - median('bare', 'shown_mb'):.1f}"
         settled = "" if name == "bare" else f"{median(name, 'settled'):.3f} s"
         print(f"  {name:<18} {spread([r['wall'] for r in runs[name]]):<22} {ratios[0]:>5} {ratios[1]:>6}  "
-              f"{cpu:.3f} s {ratios[2]:>5}  {mb:6.1f} MB {extra:>10}  {settled}")
+              f"{cpu:.3f} s {ratios[2]:>5}  {shown:6.1f} MB {extra_shown:>7} MB  {mb:6.1f} MB {extra:>7} MB  {settled}")
     resumed = [n for n in masters if n != "table"]
     worst = max(resumed, key=lambda n: median(n, "wall"))
     heaviest = max(masters, key=lambda n: median(n, "mb"))
     print(f"table/bare {median('table', 'wall') / median('bare', 'wall'):.2f} (target <= 1.3); "
           f"resumed/bare worst {median(worst, 'wall') / median('bare', 'wall'):.2f} ({worst}, target <= 1.5); "
-          f"memory above bare worst +{median(heaviest, 'mb') - median('bare', 'mb'):.1f} MB ({heaviest}, target <= 25)")
+          f"memory above bare worst +{median(heaviest, 'mb') - median('bare', 'mb'):.1f} MB once settled "
+          f"({heaviest}, target <= 25)")
     print("  (ratio: of the medians; paired: median of each start over the bare start just before it; "
           "CPU: the process's CPU time at its first frame, which load on the machine barely changes; "
-          "settled: the broker and the inputs started, after the first frame)")
+          "peak RSS at the frame: VmHWM then; settled: ru_maxrss of the whole run, for the table until the "
+          "work after its first frame is done (broker, inputs, the other screens warmed up), at the time shown)")
 
 
 def touches(work: Path, rounds: int) -> None:
@@ -142,8 +147,8 @@ def touches(work: Path, rounds: int) -> None:
             for _touch, what, ms, cpu_ms in found:
                 wall.setdefault(what, []).append(float(ms))
                 cpu.setdefault(what, []).append(float(cpu_ms))
-    print(f"First touch of each screen and board, cold (fresh processes, {rounds} rounds), touch to its "
-          "second frame:")
+    print(f"First touch of each screen and board, the first time in its process ({rounds} rounds; the app's "
+          "warm-up after its first frame runs meanwhile), touch to its second frame:")
     for what in wall:
         print(f"  {what:<18} {spread(wall[what], 1, 'ms', 0)}   app thread CPU {statistics.median(cpu[what]):.0f} ms")
     worst = max(wall, key=lambda w: statistics.median(wall[w]))

@@ -150,6 +150,7 @@ class Walker:
 
     def step(self, _dt: float) -> None:
         from kivy.app import App
+        from kivy.clock import Clock
         from kivy.tests.common import UnitTestTouch
 
         app = App.get_running_app()
@@ -166,17 +167,11 @@ class Walker:
         touched, cpu = time.monotonic(), time.thread_time()
         touch.touch_down()
         touch.touch_up()
-        if not what:
-            Clock_next(self.step)
+        if not what:  # a touch on the way (Back), not timed
+            Clock.schedule_once(self.step, PAUSE)
             return
         self.waiting = (what, touched, cpu, self.frames)
         app.root.get_root_window().canvas.ask_update()
-
-
-def Clock_next(callback: Callable[[float], None]) -> None:
-    from kivy.clock import Clock
-
-    Clock.schedule_once(callback, PAUSE)
 
 
 def main(config_path: str, walk: str) -> int:

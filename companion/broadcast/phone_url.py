@@ -14,9 +14,6 @@ import struct
 from typing import Any
 from urllib.parse import quote
 
-import qrcode
-from qrcode.constants import ERROR_CORRECT_M
-
 _SIOCGIFADDR = 0x8915
 
 
@@ -79,6 +76,9 @@ def _interface_address(name: str) -> ipaddress.IPv4Address | None:
 
 def qr_matrix(text: str, border: int = 2) -> list[list[bool]]:
     """The QR code as rows of modules, True for dark, with a quiet zone of `border` modules."""
+    import qrcode  # here: the table's first frame does not wait for it (it draws the code a frame later)
+    from qrcode.constants import ERROR_CORRECT_M
+
     code = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=border)
     code.add_data(text)
     code.make(fit=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from kivy.app import App
@@ -75,7 +76,8 @@ class CompanionApp(App):
         self._refresh = Clock.create_trigger(self._refresh_play, 0)
         self._latest_view: dict[str, Any] | None = None
         self._store_retry: Any = None
-        # The broker, the buttons and the dice tray start after the first frame (launch.py).
+        # What can wait for the first frame runs after it (launch.py: the broker, the inputs, the
+        # other screens).
         self.first_frames = FirstFrames()
         table.on_session(self._session_changed)
 
@@ -191,13 +193,13 @@ class CompanionApp(App):
         from companion.ui.boards import board_class
 
         listed = [entry.id for entry in games.menu()]
-        screens = lambda *names: [lambda name=name: self.screen(name) for name in names]  # noqa: E731
         return (
-            screens("players", "options")
-            + [lambda game_id=game_id: games.get(game_id) for game_id in listed]
-            + screens("play")
-            + [lambda game_id=game_id: board_class(game_id) for game_id in listed]
-            + screens("history", "status", "stats", "past_game", "correction", "home")
+            [partial(self.screen, name) for name in ("players", "options")]
+            + [partial(games.get, game_id) for game_id in listed]  # its rules: players and options ask them
+            + [partial(self.screen, "play")]
+            + [partial(board_class, game_id) for game_id in listed]  # its board's module, imported
+            + [partial(self.screen, name) for name in ("history", "status", "stats", "past_game", "correction",
+                                                       "home")]
         )
 
     def _play_screen(self):

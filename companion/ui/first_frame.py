@@ -1,15 +1,15 @@
 """The table's first frames: shown before anything that can wait, which then follows a piece a frame.
 
 What a player sees first (Home, or the game being resumed) is built before the first frame; the
-broker's connection, the buttons and the dice tray (and anything else queued with `later`) start
-once two frames are on the screen, one piece per frame, so no frame waits for all of them.
+broker's connection, the buttons and the dice tray, then the other screens (anything queued with
+`later`) follow once two frames are on the screen, one piece a frame, so no frame, and no touch,
+waits for all of them.
 
 It also serves bench/start.py: with COMPANION_FIRST_FRAME=exit in the environment, the app prints
-the monotonic time its second frame was drawn and the CPU time the process had used by then
-("first-frame T CPU"), then, once the queued start-up
-work is done, the time of that ("settled T") and stops as a table does. The second frame, not the
-first: a window's first frame may still be its bare background. bench/bare_kivy.py counts frames
-the same way for a bare Kivy app, so the two are compared alike.
+the monotonic time its second frame was drawn, the CPU time the process had used by then and its
+peak memory so far ("first-frame T CPU KB"); once the queued work is done, the time of that
+("settled T"); then it stops as a table does. The second frame, not the first: a window's first
+frame may still be its bare background. bench/bare_kivy.py counts frames the same way.
 """
 
 from __future__ import annotations
@@ -25,10 +25,21 @@ log = logging.getLogger(__name__)
 ENV = "COMPANION_FIRST_FRAME"
 SHOWN = "first-frame "
 SETTLED = "settled "
+# A window that draws nothing (minimised, say) must not keep the broker and the buttons waiting.
+AT_THE_LATEST = 20.0  # seconds after the app starts (a loaded machine can take several)
 
 
 def measuring() -> bool:
     return os.environ.get(ENV) == "exit"
+
+
+def peak_kb() -> int:
+    """The process's peak resident memory so far, in kB (Linux's VmHWM; 0 where there is none)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+    except (OSError, StopIteration, ValueError):
+        return 0
 
 
 class FirstFrames:
@@ -38,6 +49,7 @@ class FirstFrames:
         self.drawn = 0
         self._waiting: list[Callable[[], None]] = []
         self._on_settled: Callable[[], None] | None = None
+        self.begun = False  # the work that waited has begun (after the first frames, or at the latest)
         self.settled = False
 
     @property
@@ -46,17 +58,20 @@ class FirstFrames:
         return self.drawn >= 2
 
     def later(self, task: Callable[[], None]) -> None:
-        """Run `task` on the app's thread once the first frames are shown (at once if they are)."""
+        """Run `task` on the app's thread once the first frames are shown (soon, if they are)."""
         self._waiting.append(task)
-        if self.shown and len(self._waiting) == 1:
+        if self.begun and len(self._waiting) == 1:
             self._next_soon()
 
     def watch(self, on_settled: Callable[[], None] | None = None) -> None:
         """Start counting frames (from App.on_start, when the window exists)."""
         from kivy.core.window import Window
 
+        from kivy.clock import Clock
+
         self._on_settled = on_settled
         Window.bind(on_flip=self._flipped)
+        self._late = Clock.schedule_once(self._no_frames, AT_THE_LATEST)
 
     def _flipped(self, window: Any) -> None:
         self.drawn += 1
@@ -64,9 +79,20 @@ class FirstFrames:
             window.canvas.ask_update()  # a still first frame would be the only one
             return
         window.unbind(on_flip=self._flipped)
+        self._late.cancel()
         if measuring():
-            print(f"{SHOWN}{time.monotonic():.6f} {time.process_time():.6f}", flush=True)
-        self._next_soon()
+            print(f"{SHOWN}{time.monotonic():.6f} {time.process_time():.6f} {peak_kb()}", flush=True)
+        self._begin()
+
+    def _no_frames(self, _dt: float) -> None:
+        """No frames yet, long after the start: what waited for them starts anyway."""
+        log.warning("no frame drawn %s s after the start: the broker and the inputs start anyway", AT_THE_LATEST)
+        self._begin()
+
+    def _begin(self) -> None:
+        if not self.begun:
+            self.begun = True
+            self._next_soon()
 
     def _next_soon(self) -> None:
         from kivy.clock import Clock

@@ -6,7 +6,11 @@ import configparser
 import logging
 import os
 import sys
+import threading
+from collections.abc import Callable
 from importlib import resources
+from pathlib import Path
+from typing import Any
 
 from companion.config import Config
 
@@ -59,13 +63,14 @@ def install_input_config(kivy_config, touch: str) -> None:
 
 def launch(config: Config, sim: bool) -> int:
     prepare_kivy(config, sim)
+    store_opened = open_store_meanwhile(config.database)
     say(start_report(config, sim))  # first: what follows (a warning, say) reads against it
-    from companion.store import Store, StoreError
+    from companion.store import StoreError
     from companion.table import Table
     from companion.ui.app import CompanionApp
 
     try:
-        store = Store(config.database, reserve_log=False)  # reserved after the first frame, below
+        store = store_opened()
     except StoreError as exc:
         log.error("%s", exc)  # on the terminal as "Error: ...", and in the log file
         return 2
@@ -87,6 +92,33 @@ def launch(config: Config, sim: bool) -> int:
         store.close()
     say("The table companion has stopped.")
     return 0
+
+
+def open_store_meanwhile(path: Path) -> Callable[[], Any]:
+    """Open (or create) the game database on a thread of its own while Kivy opens its window: its
+    flushes (a new table's first start, an SD card) wait on the disk, not on the processor, and
+    would otherwise come on top of the window. The returned function gives the Store, once open,
+    or raises what opening it raised. Its write-ahead log is reserved after the first frame."""
+    from companion.store import Store
+
+    opened: dict[str, Any] = {}
+
+    def open_it() -> None:
+        try:
+            opened["store"] = Store(path, reserve_log=False)
+        except BaseException as exc:  # noqa: BLE001 - raised again on the app's thread, below
+            opened["error"] = exc
+
+    thread = threading.Thread(target=open_it, name="open-game-database", daemon=True)
+    thread.start()
+
+    def store() -> Any:
+        thread.join()
+        if "error" in opened:
+            raise opened["error"]
+        return opened["store"]
+
+    return store
 
 
 class Adapters:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kivy.clock import Clock
 from kivy.graphics.texture import Texture
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.image import Image
@@ -49,15 +50,26 @@ class PhoneCode(BoxLayout):
         url = reachable_page_url(self.config)
         if url == self.url:
             return  # runs every few seconds: building a texture each time would be waste
+        first = self.url == ""
         self.url = url
         if url is None:
             self.image.texture = None
             self._show_code(False)
             self.caption.text = NO_NETWORK
+        elif first:
+            # The table's first frame does not wait for the code (making one is slow on a Pi):
+            # the column stays empty for that frame, and the code comes with the next.
+            self._show_code(False)
+            Clock.schedule_once(lambda _dt: self._draw_code(url), 0)
         else:
-            self.image.texture = qr_texture(url)
-            self.caption.text = SCAN
-            self._show_code(True)
+            self._draw_code(url)
+
+    def _draw_code(self, url: str) -> None:
+        if url != self.url:
+            return  # the address changed meanwhile, and its own refresh said so
+        self.image.texture = qr_texture(url)
+        self.caption.text = SCAN
+        self._show_code(True)
 
     def _show_code(self, shown: bool) -> None:
         if shown and self.image.parent is None:

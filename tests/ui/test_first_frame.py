@@ -148,3 +148,36 @@ def test_work_after_the_first_frame_waits_for_two_frames_and_goes_on_past_a_fail
     assert ran == [], "never inside the call: on the app's thread, a frame later"
     app.frames(6)
     assert ran == ["broker", "inputs"]
+
+
+def test_a_window_that_draws_nothing_starts_what_waited_at_the_latest(make_app):
+    """Minimised, or a display that never shows a frame: the broker and the buttons start anyway."""
+    from companion.ui.first_frame import FirstFrames
+
+    waited = FirstFrames()
+    ran = []
+    waited.later(lambda: ran.append("broker"))
+    assert not waited.begun
+    waited._no_frames(0)  # what Kivy's clock calls AT_THE_LATEST seconds after the start
+    make_app().start()
+    assert ran == ["broker"] and waited.settled and waited.drawn == 0
+
+
+def test_a_database_it_cannot_use_still_stops_the_table_with_its_reason(tmp_path):
+    """The game database opens on a thread of its own while the window opens: a database written by
+    a newer companion is refused as before, with the same words and exit status."""
+    import sqlite3
+
+    from companion.store.database import SCHEMA_VERSION
+
+    (tmp_path / "data").mkdir()
+    with sqlite3.connect(tmp_path / "data" / "companion.db") as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    config = tmp_path / "config.toml"
+    config.write_text(f'[data]\ndir = "{tmp_path / "data"}"\n[gpio]\nenabled = false\n[dicetray]\nenabled = false\n'
+                      '[mqtt]\nenabled = false\n')
+    env = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "KIVY_NO_ARGS": "1", "KIVY_HOME": str(tmp_path / "kivy")}
+    done = subprocess.run([sys.executable, "-m", "companion.cli", "run", "--config", str(config)], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "was written by a newer companion" in done.stderr and "Traceback" not in done.stderr
