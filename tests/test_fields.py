@@ -80,3 +80,13 @@ def test_a_range_refusal_names_its_bounds_and_shows_only_a_value_that_reads_as_w
     assert points.check("points", [3]) == "Points is a whole number from 1 to 9"
     assert points.check("points", None) == "Points is a whole number from 1 to 9"
     assert Range("Value", minimum=1, maximum=1).check("value", 4) == "Value can only be 1 here"
+
+
+def test_a_summary_of_numbers_never_spans_a_gap():
+    """A greyed card left out of what is on offer is never said to be on offer: "1 to 6 or 8 to 12"."""
+    from companion.core.fields import summary
+
+    said = summary([str(n) for n in range(1, 13) if n != 7], groups=["Adobo", "Lumpia"])
+    assert said == "1 to 6 or 8 to 12 of Adobo or Lumpia"
+    assert summary([str(n) for n in range(1, 13)]) == "1 to 12"
+    assert summary([str(n) for n in range(0, 40, 2)]) == "one of the 20 on offer"

@@ -255,17 +255,18 @@ class HallLink:
 
     def _publish_missing(self, client: Any, held: dict[int, bytes]) -> None:
         """Every recent play the venue lacks or holds differently (an undo reopened the game and
-        it ended otherwise), and an empty message for each play the venue holds that the log no
-        longer counts as finished (an undo reopened it)."""
+        it ended otherwise), and an empty message for each play the venue holds whose game the log
+        holds unfinished (an undo reopened it). A play the log does not hold at all (a damaged
+        database set aside, a new card) stays: the day's standings keep what was played."""
         since = (datetime.now(timezone.utc) - timedelta(hours=self.hours)).isoformat(timespec="seconds")
-        finished, recent = self._load_plays(since)
+        reopened, recent = self._load_plays(since)
         sent = 0
         for p in recent:
             payload = encode(play_payload(p, self.topics.table, self.table_name))
             if held.get(p.id) != payload:
                 client.publish(hall_topics.play(self.topics, p.id), payload, qos=QOS, retain=True)
                 sent += 1
-        gone = [play_id for play_id in held if play_id not in finished]
+        gone = [play_id for play_id in held if play_id in reopened]
         for play_id in gone:
             client.publish(hall_topics.play(self.topics, play_id), b"", qos=QOS, retain=True)
         self.published_plays += sent

@@ -531,17 +531,18 @@ def _section(config: Any, name: str) -> Any:
 
 
 def _load_plays(database: Path, since: str) -> tuple[set[int], list[Any]]:
-    """The numbers of every finished game in the table's log, and as plays those that ended at
-    or after `since` (ISO 8601), read through a read-only connection of its own."""
+    """The numbers of the games in the table's log that are not finished (an undo reopened them),
+    and as plays the finished games that ended at or after `since` (ISO 8601), read through a
+    read-only connection of its own."""
     from companion.plays import play
-    from companion.store.plays import actions, finished, reading
+    from companion.store.plays import actions, finished, reading, unfinished_ids
 
     with reading(database) as db:
         if db is None:
             return set(), []
         records = finished(db)
         recent = [play(r, actions(db, r.id)) for r in records if (r.ended_at or "") >= since]
-        return {r.id for r in records}, recent
+        return unfinished_ids(db), recent
 
 
 def _record_number(table: Any) -> int | None:

@@ -374,13 +374,25 @@ def summary(labels: Iterable[str], most: int = 8, groups: Iterable[str] = ()) ->
         return _or(labels)
     numbers = sorted({int(x) for x in labels if x.lstrip("-").isdigit()})
     others = [x for x in labels if not x.lstrip("-").isdigit()]
-    if numbers and len(others) < most:
-        span = f"{numbers[0]} to {numbers[-1]}" if len(numbers) > 1 else str(numbers[0])
+    spans = _runs(numbers)
+    if numbers and len(others) < most and len(spans) <= 4:  # a gap is said: never a span over it
+        span = _or(spans) if len(spans) > 1 else spans[0]
         if groups:
             span += f" of {_or(groups)}"
             return span + (f", or {_or(others)}" if others else "")
         return _or([span, *others])
     return f"one of the {len(labels)} on offer"
+
+
+def _runs(numbers: list[int]) -> list[str]:
+    """Sorted numbers as their unbroken runs: [1, 2, 3, 5] is "1 to 3" and "5"."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return [f"{r[0]} to {r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs]
 
 
 def _or(words: list[str]) -> str:

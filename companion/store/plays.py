@@ -49,6 +49,11 @@ def finished(db: sqlite3.Connection) -> list[GameRecord]:
     return [GameRecord.from_row(r) for r in rows]
 
 
+def unfinished_ids(db: sqlite3.Connection) -> set[int]:
+    """The numbers of the games in the log that are not finished (playing, or reopened by an undo)."""
+    return {row[0] for row in db.execute("SELECT id FROM games WHERE status != 'finished'")}
+
+
 def actions(db: sqlite3.Connection, game_id: int) -> list[Action]:
     """A game's log entries in effect (a correction is one entry: companion/core/correction.py)."""
     rows = db.execute(

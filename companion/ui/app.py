@@ -86,6 +86,9 @@ class CompanionApp(App):
         self.router = router
         self.devices.append(statuses)
         self.sim_tray = sim_tray
+        # They start after the first frame, so a resumed game is already open: the tray learns its
+        # die and whether a roll is expected now, not at the next move.
+        router.refresh()
 
     # -- building ------------------------------------------------------------
 

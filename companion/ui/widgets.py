@@ -181,6 +181,7 @@ class Toast(Label):
             self._rect = Rectangle()
         self._sticky = False
         self._covered: Widget | None = None  # what the message stands in place of, hidden meanwhile
+        self._was_disabled = False  # whether that place was greyed before the message hid it
         self._places: list[Widget] = []
         self.bind(pos=self._redraw, size=self._redraw, opacity=self._uncover)
 
@@ -232,14 +233,22 @@ class Toast(Label):
 
     def _cover(self, place: Widget | None) -> None:
         if self._covered is not None and self._covered is not place:
-            self._covered.opacity = 1
-        self._covered = place
-        if place is not None:
+            self._show_again(self._covered)
+        if place is not None and place is not self._covered:
+            # Hidden and out of reach: a touch that passes on from the message must not land
+            # on a button nobody can see (the top bar's Undo under a long notice).
+            self._was_disabled = place.disabled
             place.opacity = 0
+            place.disabled = True
+        self._covered = place
+
+    def _show_again(self, place: Widget) -> None:
+        place.opacity = 1
+        place.disabled = self._was_disabled
 
     def _uncover(self, *_) -> None:
         if self.opacity <= 0 and self._covered is not None:
-            self._covered.opacity = 1
+            self._show_again(self._covered)
             self._covered = None
 
     def show(self, message: str, level: str = "error", seconds: float = 3.5,
@@ -252,6 +261,7 @@ class Toast(Label):
         self.opacity = 1
         if self._covered is not None:
             self._covered.opacity = 0
+            self._covered.disabled = True
         self._sticky = seconds >= self.STAY_THROUGH_TOUCHES
         (Animation(opacity=1, duration=seconds) + Animation(opacity=0, duration=0.4)).start(self)
 
