@@ -115,3 +115,26 @@ def test_the_status_screen_blinks_this_tables_tray(table_with_inputs):
     wait_for(app, lambda: not inputs.tray.connected)
     app.settle(1.2)
     assert "Blink the dice tray" not in app.texts(), "not offered while no tray answers"
+
+
+def test_a_resumed_game_arms_the_tray_as_soon_as_the_inputs_start(make_app):
+    """The inputs start after the first frame, when the resumed game is already open: the tray
+    learns at once that a roll is expected (its ready light), not at the next move."""
+    first = make_app().start()
+    first.app.start_game("bondcones", ["Ann", "Ben"], {})
+    first.frames(2)
+    assert first.table.session.expected().allows("roll")
+    first.close()
+    tray = start_sim_tray()
+    app = make_app(config_text=f'[dicetray]\nport = "{tray.device}"\n').start()
+    try:
+        assert app.table.session is not None and app.table.session.game.id == "bondcones", "resumed"
+        inputs = start_inputs(app.config, lambda: app.table.session, on_control=lambda name: None,
+                              on_roll=lambda face, info: app.app.post_roll(face, info))
+        try:
+            app.app.attach_inputs(inputs.router, inputs.statuses)
+            wait_for(app, lambda: tray.tray is not None and tray.tray.armed)
+        finally:
+            inputs.close()
+    finally:
+        tray.close()
