@@ -16,8 +16,6 @@ from tests.ui.driver import AppDriver
 
 # entry: (touches now, the trial's goal)
 GOALS = {
-    "Bonbon: a must-face-up card": (2, 1),
-    "Bonbon: an effect card (reveal)": (4, 3),
     "Baon: a baon of 3 cards, End turn included": (7, 5),
     "Baon: one card shared to another's baon, End turn included": (5, 3),
 }
@@ -88,18 +86,19 @@ def test_a_bondcones_capture_is_two_touches_its_roll_included(make_app):  # noqa
 
 
 def test_bonbons_cards_and_first_pass(make_app):  # noqa: F811
-    from tests.ui.test_bonbon_board import FIRST_PASS, begin, card, start
+    from tests.ui.test_bonbon_board import FIRST_PASS, begin, player, start
 
     app = start(make_app)
     begin(app)
     entry = app.app.screen("play").board.entry
     assert one_move(app, words(app, "4", entry)) == 1  # Anna: a regular card, face up
     assert one_move(app, words(app, "Face down", entry)) == 1  # John
-    count = one_move(app, words(app, "Must face-up", entry), words(app, "1", entry))  # Cris
-    assert count == GOALS["Bonbon: a must-face-up card"][0]
-    count = one_move(app, words(app, "Reveal", entry), words(app, "2", entry), lambda: card(app, "John", 1),
-                     words(app, "3", entry), moves=2)  # Anna's reveal turns John's face-down card up
-    assert count == GOALS["Bonbon: an effect card (reveal)"][0]
+    # Cris: a must-face-up card is played face-up, so its value alone enters it (docs/rules/bonbon.md).
+    assert one_move(app, words(app, "1", entry)) == 1
+    assert player(app, "Cris")["cards"] == [{"face": "up", "kind": "regular", "value": 1}]
+    # Anna's reveal: John's face-down card is the only one it can take, so the pad asks its value at once.
+    assert one_move(app, words(app, "Reveal", entry), words(app, "2", entry), words(app, "3", entry), moves=2) == 3
+    assert player(app, "John")["cards"] == [{"face": "up", "kind": None, "value": 3}]
     assert one_move(app, words(app, plain(FIRST_PASS), entry),
                     words(app, lambda w: w.startswith("Pass and take"), entry)) == 2  # John passes first
 
