@@ -17,7 +17,6 @@ from tests.ui.driver import AppDriver
 # entry: (touches now, the trial's goal)
 GOALS = {
     "Baon: a baon of 3 cards, End turn included": (7, 5),
-    "Baon: one card shared to another's baon, End turn included": (5, 3),
 }
 
 
@@ -122,5 +121,10 @@ def test_baons_turns(make_app):  # noqa: F811
     assert cost(lambda: f.press("2 from the pile")) == 2  # the trial's goal was 3 (Take food, Pile, Pile, End)
     assert f.view()["pile"] == pile - 2
     assert cost(lambda: f.baon("Pancit", ["c5", "c6", "c7"])) == 7
-    assert cost(lambda: f.add("Cy", "c", ["c8"])) == GOALS["Baon: one card shared to another's baon, End turn included"][0]
+    # Sharing: Cy's baon touched in Cy's line, the card, then Add and End turn in one touch.
+    before, revision = f.touches, app.table.session.revision
+    f.share("Cy", "c", ["c8"])
+    assert f.touches - before == 3 and app.table.session.revision == revision + 2
+    assert [c["card"] for c in f.view()["players"][2]["baons"][0]["cards"]] == ["c5", "c6", "c7", "c8"]
+    assert f.view()["turn"] == "Ben"  # Ann shared; the turn passed on
     # From the spaces: Take food, the two sources, End turn (tests/games/baon/test_touches.py).

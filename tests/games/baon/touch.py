@@ -93,6 +93,28 @@ class Finger:
         self.cards(cards)
         self.press({"low": "Below", "high": "Above"}[end] if end else "Add")
 
+    def share(self, owner: str, container: str, cards: list[str]) -> None:
+        """Add cards to a baon touched in its owner's line, and end the turn with the same touch."""
+        self.touch_baon(owner, container)
+        self.cards(cards)
+        self.press("Add +\nend turn")
+
+    def touch_baon(self, owner: str, container: str) -> None:
+        """A finger on the baon's words in its owner's line on the left."""
+        self.app.frames(1)
+        panel = next(p for p in self.board.players.panels if p.name == owner)
+        label = panel.baons
+        label.texture_update()
+        x1, y1, x2, y2 = label.refs[container][0]
+        tw, th = label.texture_size
+        left, top = label.center_x - tw / 2, label.center_y + th / 2  # the texture, centred in the label
+        x, y = label.to_window(left + (x1 + x2) / 2, top - (y1 + y2) / 2)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        touch.touch_up()
+        self.touches += 1
+        self.app.frames(1)
+
     def _baon_button(self, owner: str, container: str):
         view = self.view()
         name = next(s["name"] for s in view["suits"] if s["id"] == container)
