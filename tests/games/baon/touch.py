@@ -81,10 +81,16 @@ class Finger:
         if len(sources) == 1:
             self.press("Take 1")
 
-    def baon(self, container_name: str, cards: list[str]) -> None:
-        self.press("Play a baon", container_name[:3])  # the container on the pad's suit key
+    def baon(self, container_name: str, cards: list[str], end_turn: bool = False) -> None:
+        """Play a baon; the container's key only when the one the pad starts on is another."""
+        self.press("Play a baon")
+        container = next(s["id"] for s in self.view()["suits"] if s["name"] == container_name)
+        # The first food touched before a card is the container: needed for another container, or
+        # before a first card of another suit (else that card's key would be taken as the container).
+        if self.board.entry.draft["container"] != container or cards[0][0] != container:
+            self.press(container_name[:3])
         self.cards(cards)
-        self.press("Pack baon")
+        self.press("Pack +\nend turn" if end_turn else "Pack baon")
 
     def add(self, owner: str, container: str, cards: list[str], end: str | None = None) -> None:
         """Add cards to a baon, chosen by its owner and container letter."""
