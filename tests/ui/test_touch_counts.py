@@ -2,9 +2,9 @@
 where each is due, as a table of players' trial counted them. An entry that comes to cost more
 fails here. (Correcting the last move: tests/ui/test_correction_screen.py, four touches.)
 
-Where the trial set a lower goal than the count asserted, GOALS says so: those entries are still
-to be made shorter, and their count here is what they cost today, so that it cannot grow
-unnoticed; lowering one is a change to GOALS and to the board together."""
+Every count asserted here is the trial's goal for its entry. Should a goal be set lower than an
+entry costs, GOALS records (touches now, the goal) and the test asserts the count now, so that it
+cannot grow unnoticed; lowering one is a change to GOALS and to the board together."""
 
 from __future__ import annotations
 
@@ -14,9 +14,8 @@ from tests.support.touch_table import button_saying, plain, touch
 from tests.ui.conftest import make_app, window  # noqa: F401,I001 (fixtures: the one headless window)
 from tests.ui.driver import AppDriver
 
-# entry: (touches now, the trial's goal)
-GOALS = {
-}
+# entry: (touches now, the trial's goal); every goal of the trial is met today
+GOALS: dict[str, tuple[int, int]] = {}
 
 
 def one_move(app: AppDriver, *steps: Callable[[], None], moves: int = 1) -> int:
