@@ -190,14 +190,14 @@ def test_reveal_turn_down_pass_and_draw_again_cards_by_touch(make_app):
     begin(app)
     press(app, "Face down")  # Anna
     # John's reveal card turns over Anna's face-down card: the table enters the value it shows.
+    # Anna's card is the only one it can take: no touch to choose it, the pad asks its value at once,
+    # the card framed on the board, and Undo takes the reveal card back (nothing was chosen to clear).
     press(app, "Reveal")
     value(app, 2)
-    assert "Reveal: tap another player's face-down card" in app.texts()
-    face_up_targets = [b for b in board(app).entry.walk() if isinstance(b, CardButton) and not b.disabled]
-    assert [b.ref for b in face_up_targets] == [{"player": "Anna", "card": 1}]
-    assert face_up_targets[0].text == ""  # a back, with no value
-    card(app, "Anna", 1)
     assert "Anna's card 1 (from the left) turns face-up. Its value:" in app.texts()
+    assert "Back" not in offered(app) and "Reveal: tap another player's face-down card" not in app.texts()
+    assert board(app).entry.cancel_entry() is None
+    app.screenshot("bonbon-reveal-only-card")
     value(app, 3)
     assert player(app, "Anna")["cards"] == [{"face": "up", "kind": None, "value": 3}]
     assert view(app)["collective"]["total"] == 5
@@ -228,6 +228,23 @@ def test_reveal_turn_down_pass_and_draw_again_cards_by_touch(make_app):
     assert app.find("Face down", root=board(app).entry).disabled
     value(app, 2)
     assert player(app, "Cris")["cards"][-1] == {"face": "up", "kind": "must_up", "value": 2}
+
+
+def test_a_reveal_card_with_two_cards_to_take_shows_them_to_choose(make_app):
+    app = start(make_app)
+    begin(app)
+    press(app, "Face down")  # Anna
+    press(app, "Face down")  # John
+    press(app, "Reveal")  # Cris: Anna's or John's face-down card
+    value(app, 2)
+    assert "Reveal: tap another player's face-down card" in app.texts()
+    backs = [b for b in board(app).entry.walk() if isinstance(b, CardButton) and not b.disabled]
+    assert [b.ref for b in backs] == [{"player": "Anna", "card": 1}, {"player": "John", "card": 1}]
+    assert [b.text for b in backs] == ["", ""]  # backs, with no value
+    card(app, "John", 1)
+    assert "John's card 1 (from the left) turns face-up. Its value:" in app.texts() and "Back" in offered(app)
+    value(app, 3)
+    assert player(app, "John")["cards"] == [{"face": "up", "kind": None, "value": 3}]
 
 
 def test_a_common_card_takes_one_touch_and_any_other_kind_two(make_app):

@@ -2,9 +2,9 @@
 where each is due, as a table of players' trial counted them. An entry that comes to cost more
 fails here. (Correcting the last move: tests/ui/test_correction_screen.py, four touches.)
 
-Where the trial set a lower goal than the count asserted, GOALS says so: those entries are still
-to be made shorter, and their count here is what they cost today, so that it cannot grow
-unnoticed; lowering one is a change to GOALS and to the board together."""
+Every count asserted here is the trial's goal for its entry. Should a goal be set lower than an
+entry costs, GOALS records (touches now, the goal) and the test asserts the count now, so that it
+cannot grow unnoticed; lowering one is a change to GOALS and to the board together."""
 
 from __future__ import annotations
 
@@ -14,13 +14,8 @@ from tests.support.touch_table import button_saying, plain, touch
 from tests.ui.conftest import make_app, window  # noqa: F401,I001 (fixtures: the one headless window)
 from tests.ui.driver import AppDriver
 
-# entry: (touches now, the trial's goal)
-GOALS = {
-    "Bonbon: a must-face-up card": (2, 1),
-    "Bonbon: an effect card (reveal)": (4, 3),
-    "Baon: a baon of 3 cards, End turn included": (7, 5),
-    "Baon: one card shared to another's baon, End turn included": (5, 3),
-}
+# entry: (touches now, the trial's goal); every goal of the trial is met today
+GOALS: dict[str, tuple[int, int]] = {}
 
 
 def one_move(app: AppDriver, *steps: Callable[[], None], moves: int = 1) -> int:
@@ -88,18 +83,19 @@ def test_a_bondcones_capture_is_two_touches_its_roll_included(make_app):  # noqa
 
 
 def test_bonbons_cards_and_first_pass(make_app):  # noqa: F811
-    from tests.ui.test_bonbon_board import FIRST_PASS, begin, card, start
+    from tests.ui.test_bonbon_board import FIRST_PASS, begin, player, start
 
     app = start(make_app)
     begin(app)
     entry = app.app.screen("play").board.entry
     assert one_move(app, words(app, "4", entry)) == 1  # Anna: a regular card, face up
     assert one_move(app, words(app, "Face down", entry)) == 1  # John
-    count = one_move(app, words(app, "Must face-up", entry), words(app, "1", entry))  # Cris
-    assert count == GOALS["Bonbon: a must-face-up card"][0]
-    count = one_move(app, words(app, "Reveal", entry), words(app, "2", entry), lambda: card(app, "John", 1),
-                     words(app, "3", entry), moves=2)  # Anna's reveal turns John's face-down card up
-    assert count == GOALS["Bonbon: an effect card (reveal)"][0]
+    # Cris: a must-face-up card is played face-up, so its value alone enters it (docs/rules/bonbon.md).
+    assert one_move(app, words(app, "1", entry)) == 1
+    assert player(app, "Cris")["cards"] == [{"face": "up", "kind": "regular", "value": 1}]
+    # Anna's reveal: John's face-down card is the only one it can take, so the pad asks its value at once.
+    assert one_move(app, words(app, "Reveal", entry), words(app, "2", entry), words(app, "3", entry), moves=2) == 3
+    assert player(app, "John")["cards"] == [{"face": "up", "kind": None, "value": 3}]
     assert one_move(app, words(app, plain(FIRST_PASS), entry),
                     words(app, lambda w: w.startswith("Pass and take"), entry)) == 2  # John passes first
 
@@ -118,10 +114,20 @@ def test_baons_turns(make_app):  # noqa: F811
         f.end_turn()
         return f.touches - before
 
-    assert cost(lambda: f.baon("Adobo", ["a1", "a2", "a3"])) == GOALS["Baon: a baon of 3 cards, End turn included"][0]
+    # Ann's first baon: the pad starts on a free container (her favourite's, else the first), its
+    # values live: Play a baon, three values, Pack + end turn.
+    before, revision = f.touches, app.table.session.revision
+    f.baon("Adobo", ["a1", "a2", "a3"], end_turn=True)
+    assert f.touches - before == 5 and app.table.session.revision == revision + 2
+    assert f.view()["turn"] == "Ben"
     pile = f.view()["pile"]
     assert cost(lambda: f.press("2 from the pile")) == 2  # the trial's goal was 3 (Take food, Pile, Pile, End)
     assert f.view()["pile"] == pile - 2
-    assert cost(lambda: f.baon("Pancit", ["c5", "c6", "c7"])) == 7
-    assert cost(lambda: f.add("Cy", "c", ["c8"])) == GOALS["Baon: one card shared to another's baon, End turn included"][0]
+    assert cost(lambda: f.baon("Pancit", ["c5", "c6", "c7"])) == 7  # another container: its key; End apart
+    # Sharing: Cy's baon touched in Cy's line, the card, then Add and End turn in one touch.
+    before, revision = f.touches, app.table.session.revision
+    f.share("Cy", "c", ["c8"])
+    assert f.touches - before == 3 and app.table.session.revision == revision + 2
+    assert [c["card"] for c in f.view()["players"][2]["baons"][0]["cards"]] == ["c5", "c6", "c7", "c8"]
+    assert f.view()["turn"] == "Ben"  # Ann shared; the turn passed on
     # From the spaces: Take food, the two sources, End turn (tests/games/baon/test_touches.py).

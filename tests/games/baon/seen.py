@@ -58,6 +58,7 @@ def touchscreen(board, view: dict[str, Any]) -> dict[str, Any]:
                 record["tokens"] = sorted(SHORT_TO_TOKEN[t] for t in part.split(", "))
         if plain(panel.baons.text) != "no baon yet":
             for one in panel.baons.text.split("   "):
+                one = re.sub(r"\[/?ref[^\]]*\]", "", one)  # a baon is a place to touch, not words
                 found = BAON.match(one)
                 assert found, one
                 cards = [(by_colour[colour.lower()], int(value)) if colour else ("wild", int(wild))

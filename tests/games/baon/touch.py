@@ -81,10 +81,16 @@ class Finger:
         if len(sources) == 1:
             self.press("Take 1")
 
-    def baon(self, container_name: str, cards: list[str]) -> None:
-        self.press("Play a baon", container_name[:3])  # the container on the pad's suit key
+    def baon(self, container_name: str, cards: list[str], end_turn: bool = False) -> None:
+        """Play a baon; the container's key only when the one the pad starts on is another."""
+        self.press("Play a baon")
+        container = next(s["id"] for s in self.view()["suits"] if s["name"] == container_name)
+        # The first food touched before a card is the container: needed for another container, or
+        # before a first card of another suit (else that card's key would be taken as the container).
+        if self.board.entry.draft["container"] != container or cards[0][0] != container:
+            self.press(container_name[:3])
         self.cards(cards)
-        self.press("Pack baon")
+        self.press("Pack +\nend turn" if end_turn else "Pack baon")
 
     def add(self, owner: str, container: str, cards: list[str], end: str | None = None) -> None:
         """Add cards to a baon, chosen by its owner and container letter."""
@@ -92,6 +98,28 @@ class Finger:
         self._touch(self._baon_button(owner, container))
         self.cards(cards)
         self.press({"low": "Below", "high": "Above"}[end] if end else "Add")
+
+    def share(self, owner: str, container: str, cards: list[str]) -> None:
+        """Add cards to a baon touched in its owner's line, and end the turn with the same touch."""
+        self.touch_baon(owner, container)
+        self.cards(cards)
+        self.press("Add +\nend turn")
+
+    def touch_baon(self, owner: str, container: str) -> None:
+        """A finger on the baon's words in its owner's line on the left."""
+        self.app.frames(1)
+        panel = next(p for p in self.board.players.panels if p.name == owner)
+        label = panel.baons
+        label.texture_update()
+        x1, y1, x2, y2 = label.refs[container][0]
+        tw, th = label.texture_size
+        left, top = label.center_x - tw / 2, label.center_y + th / 2  # the texture, centred in the label
+        x, y = label.to_window(left + (x1 + x2) / 2, top - (y1 + y2) / 2)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        touch.touch_up()
+        self.touches += 1
+        self.app.frames(1)
 
     def _baon_button(self, owner: str, container: str):
         view = self.view()

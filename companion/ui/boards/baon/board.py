@@ -49,8 +49,8 @@ class BaonBoard(Board):
             strip.add_widget(box)
         self.add_widget(strip)
         below = BoxLayout(spacing=theme.GAP)
-        self.players = PlayerList(size_hint_x=0.5)
         self.entry = Entry(act=self.act, size_hint_x=0.5)
+        self.players = PlayerList(on_baon=self._baon_touched, size_hint_x=0.5)
         below.add_widget(self.players)
         below.add_widget(self.entry)
         self.add_widget(below)
@@ -67,6 +67,12 @@ class BaonBoard(Board):
         over = view["result"] is not None
         self.strip.height, self.strip.opacity = (0, 0) if over else (STRIP, 1)
         self.entry.show(view)
+
+    def _baon_touched(self, owner: str, container: str) -> None:
+        """A baon touched in a player's line: cards to add to it, as if chosen from Add to a baon."""
+        refused = self.entry.add_to(owner, container)
+        if refused:
+            self.say(refused)
 
     def cancel_entry(self) -> str | None:
         return self.entry.cancel()

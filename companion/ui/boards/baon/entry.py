@@ -1,6 +1,7 @@
 """Entering a move by touch: a menu of what is legal now, then the few touches each move needs.
 
-Modes: the menu; take (sources in order); baon (a container, then cards on the pad); add (a baon,
+Modes: the menu; take (sources in order); baon (cards on the pad, the container a free one unless a
+food is touched before the first card); add (a baon, from the menu or touched in its owner's line,
 then cards); favourite; claim. Discards are offered straight from the menu. Nothing is sent until
 the move is complete, so a half-entered move is let go without a trace.
 """
@@ -25,6 +26,9 @@ MENU = ("take", "baon", "add", "favourite", "claim", "lola", "end_turn",
 # Where each move's button stands on the menu, the same for every turn and every player, so a
 # button never moves under a finger: "End turn" once landed where the next player's "Favourite
 # food" appeared. A move not offered now leaves its place empty.
+# Drop last, Add (or Pack baon), the same + end turn, Cancel: the widths their words need at 800x480.
+ADD_SHARES = (0.22, 0.18, 0.36, 0.24)
+PACK_SHARES = (0.2, 0.25, 0.31, 0.24)  # "Pack baon" on two lines needs more than "Add"
 SLOTS = ("take", "baon", "add", "favourite", "claim", "lola", "pile2", "end_turn")
 LABELS = {"take": "Take food", "baon": "Play a baon", "add": "Add to a baon", "favourite": "Favourite food",
           "claim": "Claim a token", "lola": "Lola shows", "end_turn": "End turn",
@@ -50,6 +54,8 @@ class Entry(BoxLayout):
         self.pad = CardPad(on_card=self._card)
         self.sheet = ScoreSheet()
         self.footer = GridLayout(cols=3, spacing=theme.GAP, size_hint_y=None, height=KEY)
+        self.shares: tuple[float, ...] | None = None  # the footer's columns, as parts of its width
+        self.footer.bind(width=self._widths)
         for part in (self.title, self.note, self.buttons):
             self.add_widget(part)
         self.add_widget(BoxLayout())  # room, so the pad and footer keep their place at the bottom
@@ -83,11 +89,11 @@ class Entry(BoxLayout):
     # -- drawing -------------------------------------------------------------------
 
     def _button(self, text: str, action: Callable[[], None], *, primary: bool = False, enabled: bool = True,
-                colour: str | None = None, into: GridLayout | None = None) -> BigButton:
-        kw: dict[str, Any] = {}
+                colour: str | None = None, into: GridLayout | None = None, font_size: float | None = None) -> BigButton:
+        kw: dict[str, Any] = {"font_size": font_size} if font_size else {}
         if colour:
             from kivy.utils import get_color_from_hex
-            kw = {"background_color": list(get_color_from_hex(colour)), "color": words.on_colour(colour)}
+            kw.update(background_color=list(get_color_from_hex(colour)), color=words.on_colour(colour))
         button = BigButton(text=text, primary=primary, markup=True, height=KEY if into is self.footer else theme.TOUCH, **kw)
         button.disabled = not enabled
         button.bind(on_release=lambda _b: action())
@@ -97,6 +103,8 @@ class Entry(BoxLayout):
     def _draw(self) -> None:
         self.buttons.clear_widgets()
         self.footer.clear_widgets()
+        self.footer.cols, self.shares = 3, None  # the adding of cards sets its own
+        self.pad.on_suit = None  # a baon's sets its own
         self.title.text = self.note.text = ""
         self.title.height = self.note.height = 0
         # The pad and the footer are on screen only while a move is entered (there is no room
@@ -121,9 +129,14 @@ class Entry(BoxLayout):
             line.height = theme.FONT * 1.3 if line.text else 0
         if self.mode != "menu":
             self._button("Cancel", self._cancel_touch, into=self.footer)
+            self._widths()
             if self.mode in ("baon", "add"):
                 self.add_widget(self.pad)
             self.add_widget(self.footer)
+
+    def _widths(self, *_) -> None:
+        room = self.footer.width - theme.GAP * (self.footer.cols - 1)
+        self.footer.cols_minimum = {i: room * part for i, part in enumerate(self.shares)} if self.shares else {}
 
     def _draw_player(self, spec: dict[str, Any]) -> None:
         self.title.text = f"{LABELS[self.mode]}: whose?"
@@ -260,23 +273,53 @@ class Entry(BoxLayout):
 
     def _draw_baon(self) -> None:
         spec, table = self.spec("baon"), self._table()
+        free = self._free_containers(spec)
         if "container" not in self.draft:
-            # The container is chosen on the pad's suit keys, so the pad is where it stays for
-            # the cards (the container buttons once did not fit and covered the strip above).
-            self.title.text = (f"Play a baon: which of {self.draft['player']}'s containers?" if "player" in self.draft
-                               else "Play a baon: which empty container?")
-            self.note.text = "Touch its food on the pad"
-            self.pad.offer_containers(spec["fields"]["container"], table, lambda v: self._set("container", v))
-            self._button("Drop last", self._remove_last, enabled=False, into=self.footer)
-            self._button("Pack baon", lambda: None, primary=True, enabled=False, into=self.footer)
-            return
+            # The container is taken to be the player's favourite food if it is free, else the
+            # first free one: its suit is framed and its values are live at once; a food touched
+            # before the first card is the container instead (the container is no touch of its own).
+            who = self.draft.get("player") or self.view["view"]["turn"]
+            record = next((p for p in self.view["view"]["players"] if p["name"] == who), {})
+            favourite = record.get("favourite")
+            self.draft["container"] = favourite if favourite in free else free[0]
+            self.pad.suit = self.draft["container"]
         name = table[self.draft["container"]]["name"]
         self.title.text = f"{name} container: cards low to high"
         self._show_pad(spec)
-        self._button("Drop last", self._remove_last, enabled=bool(self.draft["cards"]), into=self.footer)
-        self._button("Pack baon", lambda: self._send(self._mine({"type": "baon", "container": self.draft["container"],
-                                                                     "cards": list(self.draft["cards"])})),
-                     primary=True, enabled=len(self.draft["cards"]) >= 3, into=self.footer)
+        if not self.draft["cards"] and not self.draft.get("container_chosen"):
+            self.note.text = "Other container: touch its food"
+        self.pad.on_suit = self._container_follows
+        cards = self.draft["cards"]
+        self._button("Drop last", self._remove_last, enabled=bool(cards), into=self.footer)
+        self._button("Pack baon", lambda: self._pack(), primary=True, enabled=len(cards) >= 3, into=self.footer)
+        if self.spec("end_turn") is not None:  # a game played, not a score entered
+            self.footer.cols, self.shares = 4, PACK_SHARES
+            # A baon is most often the turn's last move: both in one touch (two moves, two Undos).
+            self._button("Pack +\nend turn", lambda: self._pack(end_turn=True), enabled=len(cards) >= 3,
+                         into=self.footer, font_size=theme.FONT_SMALL)
+
+    def _free_containers(self, spec: dict[str, Any]) -> list[str]:
+        return [o["value"] for o in spec["fields"]["container"]["options"] if o.get("enabled", True)]
+
+    def _container_follows(self, sid: str) -> None:
+        """The first food touched before the baon's first card: that container, when it is free (the
+        same one too: then the next food touched is a card's suit, as after the container step)."""
+        if self.mode != "baon" or self.draft.get("cards") or self.draft.get("container_chosen"):
+            return
+        if sid in self._free_containers(self.spec("baon")):
+            self.draft.update(container=sid, container_chosen=True)
+            self._draw()
+
+    def _pack(self, end_turn: bool = False) -> None:
+        action = self._mine({"type": "baon", "container": self.draft["container"], "cards": list(self.draft["cards"])})
+        if not end_turn:
+            self._send(action)
+            return
+        if self.act(action) is None:
+            self._draw()  # refused: the message says why, the cards stay to be corrected
+            return
+        self.reset()
+        self._send({"type": "end_turn"})
 
     def _show_pad(self, spec: dict[str, Any]) -> None:
         self.note.text = words.entry_markup(self.draft["cards"], self._table())
@@ -323,20 +366,43 @@ class Entry(BoxLayout):
             self._button("Below", lambda: self._add("low"), primary=True, into=self.footer)
             self._button("Above", lambda: self._add("high"), primary=True, into=self.footer)
         else:
-            self.footer.cols = 3
+            self.footer.cols = 4
+            self.shares = ADD_SHARES  # the two-line button takes the room its words need
             self._button("Add", lambda: self._add(None), primary=True, enabled=bool(cards), into=self.footer)
+            # Sharing a card is most often the turn's last move: both in one touch (two moves, two Undos).
+            self._button("Add +\nend turn", lambda: self._add(None, end_turn=True), enabled=bool(cards),
+                         into=self.footer, font_size=theme.FONT_SMALL)
+
+    def add_to(self, owner: str, container: str) -> str | None:
+        """Start adding to this baon (touched in its owner's line); why not, when cards cannot be added now."""
+        if self.spec("add") is None:
+            return "No card can be added to a baon now"
+        if self.mode not in ("menu", "add"):
+            return f"Finish or cancel the {LABELS[self.mode].lower()} being entered first"
+        # Cards already entered for another baon go with the player's change of mind.
+        cards = list(self.draft.get("cards", [])) if self.mode == "add" else []
+        self.mode, self.draft, self.armed = "add", {"cards": cards}, False
+        self._pick_baon(owner, container)
+        return None
 
     def _pick_baon(self, owner: str, container: str) -> None:
         self.draft.update(owner=owner, container=container)
         self.pad.suit = container  # as for a new baon: the container's suit is framed to start with
         self._draw()
 
-    def _add(self, end: str | None) -> None:
+    def _add(self, end: str | None, end_turn: bool = False) -> None:
         action = {"type": "add", "owner": self.draft["owner"], "container": self.draft["container"],
                   "cards": list(self.draft["cards"])}
         if end:
             action["end"] = end
-        self._send(action)
+        if not end_turn:
+            self._send(action)
+            return
+        if self.act(action) is None:
+            self._draw()  # refused: the message says why, the cards stay to be corrected
+            return
+        self.reset()
+        self._send({"type": "end_turn"})
 
     # -- favourite and claim --------------------------------------------------------
 

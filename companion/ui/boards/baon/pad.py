@@ -49,6 +49,7 @@ class CardPad(BoxLayout):
         self.enabled: set[str] = set()
         self.containers: set[str] = set()  # while a baon's container is asked: the suits that may be it
         self.on_container: Callable[[str], None] | None = None
+        self.on_suit: Callable[[str], None] | None = None  # told of a suit key touched for a card
         self.suit_row = GridLayout(rows=1, spacing=theme.GAP // 2, size_hint_y=None, height=KEY)
         self.values = GridLayout(cols=6, spacing=theme.GAP // 2, size_hint_y=None, height=KEY * 2 + theme.GAP // 2)
         self.add_widget(self.suit_row)
@@ -112,6 +113,8 @@ class CardPad(BoxLayout):
             return
         self.suit = sid
         self._paint()
+        if self.on_suit is not None:
+            self.on_suit(sid)
 
     def _wild(self) -> None:
         self.on_card("w")

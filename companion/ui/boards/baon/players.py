@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kivy.uix.scrollview import ScrollView
@@ -14,11 +15,16 @@ from companion.ui.widgets import Panel, Text
 
 
 class PlayerPanel(Panel):
-    def __init__(self, **kwargs) -> None:
+    """A player's line; a touch on one of their baons says which (`on_baon(owner, container)`)."""
+
+    def __init__(self, on_baon: Callable[[str, str], Any] | None = None, **kwargs) -> None:
         super().__init__(orientation="vertical", padding=(theme.PAD, theme.GAP), spacing=2,
                          size_hint_y=None, **kwargs)
         self.head = Text(text="", markup=True)
         self.baons = Text(text="", markup=True)
+        self.name = ""
+        # A baon touched here is the baon chosen to add to: one touch instead of the menu's two.
+        self.baons.bind(on_ref_press=lambda _w, ref: on_baon and on_baon(self.name, ref))
         self.add_widget(self.head)
         self.add_widget(self.baons)
         for part in (self.head, self.baons):
@@ -41,7 +47,8 @@ class PlayerPanel(Panel):
         if record["tokens"]:
             parts.append("[color=#FFB000]" + ", ".join(words.TOKEN_SHORT[t] for t in record["tokens"]) + "[/color]")
         self.head.text = " · ".join(parts)
-        baons = [words.baon_markup(b, table) for b in record["baons"]]
+        self.name = seat["name"]
+        baons = [f"[ref={b['container']}]{words.baon_markup(b, table)}[/ref]" for b in record["baons"]]
         self.baons.text = "   ".join(baons) if baons else "[color=#C5CED8]no baon yet[/color]"
         self.background = theme.PANEL_LIGHT if turn else theme.PANEL
 
@@ -49,8 +56,9 @@ class PlayerPanel(Panel):
 class PlayerList(ScrollView):
     """Every player's panel, in seat order; scrolls when baons fill more than the screen."""
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, on_baon: Callable[[str, str], Any] | None = None, **kwargs) -> None:
         super().__init__(do_scroll_x=False, **kwargs)
+        self.on_baon = on_baon
         self.grid = GridLayout(cols=1, spacing=theme.GAP, size_hint_y=None)
         self.grid.bind(minimum_height=self.grid.setter("height"))
         self.add_widget(self.grid)
@@ -60,7 +68,7 @@ class PlayerList(ScrollView):
         game = view["view"]
         seats = view["players"]
         while len(self.panels) < len(seats):
-            panel = PlayerPanel()
+            panel = PlayerPanel(on_baon=self.on_baon)
             self.panels.append(panel)
             self.grid.add_widget(panel)
         table = words.suits(game)

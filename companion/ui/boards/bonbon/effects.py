@@ -76,6 +76,13 @@ class TargetPanel(BoxLayout):
         self.first: dict[str, Any] | None = None  # the swap's first card
         self.asking: dict[str, Any] | None = None  # the reveal's card whose value the table enters
         self.buttons: list[CardButton] = []
+        # A reveal with one card it can take needs no touch to choose it: the pad asks that card's
+        # value at once (the trial's goal for an effect card is three touches: kind, value, its value).
+        self.implied = False
+        if self.kind == "peek" and len(self.targets) == 1:
+            only = {"player": self.targets[0][0], "card": self.targets[0][1]}
+            if self._value_field(only) is not None:
+                self.asking, self.implied = only, True
         self.build()
 
     def build(self) -> None:
@@ -158,7 +165,7 @@ class TargetPanel(BoxLayout):
             self.act({"type": "swap", "cards": [self.first, ref]})
 
     def cancel_entry(self) -> str | None:
-        if self.asking is None and self.first is None:
+        if self.implied or (self.asking is None and self.first is None):  # nothing a player chose
             return None
         what = "Cleared the value being entered" if self.asking else "Cleared the swap's first card"
         self.asking = self.first = None
@@ -169,7 +176,9 @@ class TargetPanel(BoxLayout):
         ref = self.asking
         self.add_widget(caption(f"{ref['player']}'s card {ref['card']} (from the left) turns face-up. "
                                 "Its value:", bold=True))
-        self.add_widget(value_grid(f.values(self._value_field(ref)), self._peeked, back=self._back))
+        # No Back when the card was the only one: there is nothing else to go back to.
+        back = None if self.implied else self._back
+        self.add_widget(value_grid(f.values(self._value_field(ref)), self._peeked, back=back))
         self.add_widget(spacer())
 
     def _value_field(self, ref: dict[str, Any]) -> dict[str, Any] | None:
