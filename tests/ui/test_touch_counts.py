@@ -22,8 +22,11 @@ def one_move(app: AppDriver, *steps: Callable[[], None], moves: int = 1) -> int:
     """Play the steps (one touch each); they must record the entry's move (`moves`: an effect card
     is the card drawn, then its effect). How many touches."""
     before = app.table.session.revision
-    for step in steps:
+    for step in steps[:-1]:
         step()
+    # Every touch counted was needed: the entry is not yet recorded before the last one.
+    assert app.table.session.revision < before + moves, "the entry was recorded before its last touch"
+    steps[-1]()
     assert app.table.session.revision == before + moves, "the entry recorded, by its last touch"
     return len(steps)
 
@@ -41,8 +44,10 @@ def test_a_new_game_from_home_with_names_played_before_is_five_touches(make_app)
     steps = [words(app, lambda w: w.split("\n")[0] == "Bonbon")]
     steps += [words(app, name, root=app.app.screen("players").known) for name in ("Anna", "John", "Cris")]
     steps += [words(app, "Start game")]
-    for step in steps:
+    for step in steps[:-1]:
         step()
+    assert app.table.session is None or app.table.session.game.id != "bonbon", "started before Start game"
+    steps[-1]()
     assert app.screen == "play" and app.table.session.game.id == "bonbon"
     assert list(app.table.session.names) == ["Anna", "John", "Cris"]
     assert app.table.session.options == {o.name: o.default for o in app.table.session.game.options}
