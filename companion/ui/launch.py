@@ -86,6 +86,12 @@ def launch(config: Config, sim: bool) -> int:
     )
     app.attach_inputs(inputs.router, inputs.statuses, inputs.sim_tray)
     stop_on_sigterm(app)
+    from kivy.clock import Clock
+
+    from companion.ui.screen_report import screen_report
+
+    # Once the window is open: the screen SDL really took (KMSDRM on the Pi), for the journal.
+    Clock.schedule_once(lambda _dt: say(screen_report()), 0)
     try:
         app.run()
     finally:
