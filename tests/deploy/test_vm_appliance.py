@@ -1,15 +1,22 @@
-"""The table in a box: the appliance installed, booted, seen and touched in a virtual machine.
+"""The table in a box: the appliance installed, booted, seen, touched, unplugged and pulled, in a
+virtual machine.
 
 QEMU boots Debian 13 (today's Raspberry Pi OS base; the image is built by
 tests/support/vm/build-image.sh and cached in /var/cache/companion-vm/) with a real kernel,
-systemd and udev, a virtio-gpu at the 7-inch panel's 800x480, and user-mode networking. In it,
-the owner ("pi", with sudo) does exactly what docs/pi.md says: clone, deploy/pi/install.sh,
-sudo reboot. Then, from this machine:
+systemd and udev, a virtio-gpu at the 7-inch panel's 800x480, virtual USB and user-mode
+networking. In it, the owner ("pi", with sudo) does exactly what docs/pi.md says: clone,
+deploy/pi/install.sh, sudo reboot. Then, from this machine:
 
 - the screen, taken by QMP's screendump from the virtual GPU: the Home screen's QR code, read
   by zbarimg, is the phone page's address, and the app's log says SDL draws through KMSDRM;
 - the touch panel (tests/support/vm/panel.py: the raspberrypi-ts driver's events through
-  /dev/uinput): taps choose a game, name the players and start it, each counted once.
+  /dev/uinput): taps choose BondCones, type two names and start it, each counted once;
+- the dice tray as a USB-serial device (QEMU's usb-serial, its other end the tray's own program
+  here): /dev/dicetray by the udev rule, rolls become moves, unplugged and plugged back in by QMP;
+- a real reboot in the middle of the game, and pulled plugs (SIGKILL to QEMU) while the tray
+  rolls: the table comes back in its game with every move a subscriber saw, and none nobody made;
+- a phone (headless Chromium through the forwarded port) follows it all, never showing an old
+  state under its "Live" badge.
 
 One guest serves the whole story (installing it is most of the time). On failure the test
 shows the guest's serial console and the app's log.
@@ -18,6 +25,7 @@ shows the guest's serial console and the app's log.
 from __future__ import annotations
 
 import time
+import json
 from pathlib import Path
 
 import pytest
@@ -28,6 +36,7 @@ from tests.support.vm import appliance, plug_pull
 from tests.support.vm import image as vm_image
 from tests.support.vm import machine
 from tests.support.vm.machine import VirtualTable
+from tests.support.vm.phone_watch import PhoneWatch, stale
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(2400)]
 
@@ -130,13 +139,45 @@ def test_the_table_in_a_box(tmp_path):
         tray_unplugged_and_back(vt, tray, tmp_path, story)
         story.lap("dice tray")
 
-        # Pulled plugs while the tray rolls.
-        results = plug_pull.pull_plugs(vt, tray, tmp_path, cuts=appliance.CUTS, seed=appliance.SEED)
-        story.figures["plug pulls"] = results.summary()
-        print(f"virtual table: {results.summary()}")
-        assert results.lost == 0 and results.phantom == 0 and not results.mismatched, results
-        assert results.acknowledged > 0, "moves were made and seen before the cuts"
-        story.lap(f"{appliance.CUTS} pulled plugs")
+        # A phone follows the game through the forwarded port, across a reboot and pulled plugs.
+        subscriber = plug_pull.subscriber(vt)
+        with PhoneWatch(f"http://127.0.0.1:{vt.ports['phone']}/#table=table1&prefix=companion") as phone:
+            made = plug_pull.moves_seen(subscriber)
+            phone.wait_until(lambda s: s.status == "online" and s.revision is not None, timeout=60)
+
+            # A real reboot in the middle of the game: the table comes back in it by itself.
+            with subscriber._lock:
+                mark = len(subscriber.messages)
+            vt.ssh("sudo reboot", check=False, timeout=30)
+            rebooted = time.monotonic()
+            vt.wait_for_reboot()
+            moves, _ = plug_pull.wait_for_the_game(vt, subscriber, tray, mark, tmp_path)
+            story.figures["reboot to the game"] = round(time.monotonic() - rebooted, 1)
+            assert moves == made, f"after the reboot the table has {moves} moves, before it {made}"
+            story.lap("reboot in the game")
+
+            # Pulled plugs while the tray rolls.
+            results = plug_pull.pull_plugs(vt, tray, tmp_path, cuts=appliance.CUTS, seed=appliance.SEED)
+            story.figures["plug pulls"] = results.summary()
+            print(f"virtual table: {results.summary()}")
+            assert results.lost == 0 and results.phantom == 0 and not results.mismatched, results
+            assert results.acknowledged > 0, "moves were made and seen before the cuts"
+            story.lap(f"{appliance.CUTS} pulled plugs")
+
+            # The phone: back to Live on the table's newest state, and never Live on an old one.
+            newest = plug_pull.states(subscriber)[-1]["revision"]
+            phone.wait_until(lambda s: s.status == "online" and s.revision == newest, timeout=60)
+            with subscriber._lock:
+                published = [(m.at, json.loads(m.payload)["revision"]) for m in subscriber.messages
+                             if m.topic == plug_pull.STATE and m.payload and not m.retain
+                             and json.loads(m.payload).get("game")]
+            wrong = stale(phone.samples, published)
+            assert not wrong, wrong[:5]
+            offline = [s for s in phone.samples if s.status != "online"]
+            assert offline, "the phone said the table was away while it was off"
+            story.figures["phone samples"] = f"{len(phone.samples)} ({len(offline)} not Live)"
+        subscriber.client.loop_stop()
+        subscriber.client.disconnect()
     except BaseException:
         print(f"---- the guest's serial console (last lines) ----\n{vt.console_tail()}")
         print(f"---- the app's log ----\n{appliance.app_log(vt)}")

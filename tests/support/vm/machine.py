@@ -90,6 +90,7 @@ class VirtualTable:
         self.process: subprocess.Popen | None = None
         self.qmp: QEMUMonitorProtocol | None = None
         self.tray_chardev: str | None = None
+        self.gpu = ["-device", f"virtio-gpu-pci,xres={SCREEN[0]},yres={SCREEN[1]}"]
         self.powered_on_at = 0.0
         subprocess.run(["qemu-img", "create", "-q", "-f", "qcow2", "-b", str(image.disk), "-F", "qcow2",
                         str(self.disk)], check=True)
@@ -112,7 +113,7 @@ class VirtualTable:
             "-kernel", str(self.image.kernel), "-initrd", str(self.image.initrd),
             "-append", "root=/dev/vda rw console=ttyS0,115200 loglevel=4 systemd.show_status=auto",
             "-drive", f"file={self.disk},if=virtio,format=qcow2",
-            "-device", f"virtio-gpu-pci,xres={SCREEN[0]},yres={SCREEN[1]}", "-display", "none",
+            *self.gpu, "-display", "none",
             "-netdev", f"user,id=net0,{forwards}", "-device", "virtio-net-pci,netdev=net0",
             "-device", "virtio-rng-pci",
             "-device", "qemu-xhci,id=xhci", *tray,
