@@ -148,9 +148,8 @@ def test_the_table_in_a_box(tmp_path):
             # A real reboot in the middle of the game: the table comes back in it by itself.
             with subscriber._lock:
                 mark = len(subscriber.messages)
-            vt.ssh("sudo reboot", check=False, timeout=30)
             rebooted = time.monotonic()
-            vt.wait_for_reboot()
+            vt.reboot()
             moves, _ = plug_pull.wait_for_the_game(vt, subscriber, tray, mark, tmp_path)
             story.figures["reboot to the game"] = round(time.monotonic() - rebooted, 1)
             assert moves == made, f"after the reboot the table has {moves} moves, before it {made}"

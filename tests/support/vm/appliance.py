@@ -94,6 +94,19 @@ def state_of(watcher: Watcher) -> dict | None:
     return json.loads(messages[-1].payload) if messages and messages[-1].payload else None
 
 
+def new_screen(vt: VirtualTable, path: Path, before: bytes, timeout: float = 60) -> Path:
+    """The screen once it is no longer `before` and has stopped changing (the guest draws slowly)."""
+    deadline = time.monotonic() + timeout
+    last = b""
+    while True:
+        now = vt.screendump(path).read_bytes()
+        if now != before and now == last:
+            return path
+        assert time.monotonic() < deadline, f"the screen did not change within {timeout} s ({path})"
+        last = now
+        time.sleep(1)
+
+
 def play_by_touch(vt: VirtualTable, folder: Path) -> int:
     """BondCones chosen, "ann" and "bob" typed key by key and seated, the game started: all by taps on
     the panel. Each tap must count once: a doubled tap would type "aann", seat a third player or
@@ -126,6 +139,7 @@ def play_by_touch(vt: VirtualTable, folder: Path) -> int:
             tap(button_point(mirror, then), SCREEN_PAUSE)
         tap(button_point(mirror, lambda words: words.startswith("Next")), SCREEN_PAUSE)
         assert mirror.screen == "options"
+        options = vt.screendump(folder / "options.png").read_bytes()
         tap(button_point(mirror, "Start game"), SCREEN_PAUSE)
         assert mirror.screen == "play"
         expected = mirror.table.session.view()
@@ -134,7 +148,7 @@ def play_by_touch(vt: VirtualTable, folder: Path) -> int:
         assert names == [p["name"] for p in expected["players"]], f"the guest seated {names} after {taps} taps"
         assert [n.lower() for n in names] == ["ann", "bob"], names
         assert seen["revision"] == mirror.table.session.revision, "one game started, nothing more"
-        board = vt.screendump(folder / "board.png")
+        board = new_screen(vt, folder / "board.png", options)
         assert read_qr(vt, folder, "board-qr") is None, "the board, no longer the Home screen"
         print(f"virtual table: the board after {taps} taps: {board}")
         return taps
@@ -165,9 +179,8 @@ def install(vt: VirtualTable, folder: Path, figures: dict) -> None:
     vt.ssh("sudo install -D -m 644 /dev/stdin /usr/local/lib/companion-test/panel.py", input=PANEL.read_text())
     vt.ssh("sudo tee /etc/systemd/system/companion-test-panel.service >/dev/null", input=PANEL_UNIT)
     vt.ssh("sudo systemctl enable companion-test-panel.service")
-    vt.ssh("sudo reboot", check=False, timeout=30)
     rebooted = time.monotonic()
-    vt.wait_for_reboot()
+    vt.reboot()
 
     config_file = folder / "config.toml"
     config_file.write_text(vt.ssh("cat /etc/companion/config.toml").stdout)

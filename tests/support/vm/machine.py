@@ -140,6 +140,7 @@ class VirtualTable:
         self._forget()
 
     def _forget(self) -> None:
+        self._end_shared_connection()
         if self.qmp is not None:
             try:
                 self.qmp.close()
@@ -165,7 +166,32 @@ class VirtualTable:
     def ssh_argv(self, command: str, user: str = "pi") -> list[str]:
         return ["ssh", "-i", str(self.image.key), "-p", str(self.ports["ssh"]), "-o", "BatchMode=yes",
                 "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
-                "-o", "ConnectTimeout=10", "-o", "ServerAliveInterval=5", f"{user}@127.0.0.1", command]
+                "-o", "ConnectTimeout=10", "-o", "ServerAliveInterval=5",
+                # One connection (see _share_connection) reused by every command: a new SSH handshake
+                # costs seconds on an emulated CPU. Without it, ssh connects on its own.
+                "-o", "ControlMaster=no", "-o", f"ControlPath={self.control_path}",
+                f"{user}@127.0.0.1", command]
+
+    @property
+    def control_path(self) -> Path:
+        return self.folder / "ssh-control"
+
+    def _share_connection(self) -> None:
+        """A background SSH connection for the others to share, once the guest answers. Its output
+        goes nowhere: a master holding a captured pipe would keep every later call waiting."""
+        if self.control_path.exists():
+            return
+        argv = self.ssh_argv("true")
+        argv[argv.index("ControlMaster=no")] = "ControlMaster=yes"
+        subprocess.run(argv[:-1] + ["-N", "-f"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, timeout=60, check=False)
+
+    def _end_shared_connection(self) -> None:
+        if self.control_path.exists():
+            subprocess.run(["ssh", "-o", f"ControlPath={self.control_path}", "-O", "exit", "pi@127.0.0.1"],
+                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                           timeout=10, check=False)
+            self.control_path.unlink(missing_ok=True)
 
     def ssh(self, command: str, *, check: bool = True, timeout: float = 120,
             input: str | None = None) -> subprocess.CompletedProcess:
@@ -184,20 +210,26 @@ class VirtualTable:
             assert self.running, f"QEMU stopped:\n{self.console_tail()}"
             try:
                 if self.ssh("true", check=False, timeout=20).returncode == 0:
-                    return round(time.monotonic() - self.powered_on_at, 1)
+                    seconds = round(time.monotonic() - self.powered_on_at, 1)
+                    self._share_connection()
+                    return seconds
             except subprocess.TimeoutExpired:
                 pass
             assert time.monotonic() < deadline, f"the guest's SSH never answered:\n{self.console_tail()}"
             time.sleep(1)
 
-    def wait_for_reboot(self, timeout: float = 180) -> None:
-        """After `sudo reboot`: SSH goes away, then comes back (the same QEMU, a new boot)."""
+    def reboot(self, timeout: float = 240) -> None:
+        """`sudo reboot` in the guest (the same QEMU, a new boot); returns once SSH answers again."""
         first = self.boot_id_or_none()
+        assert first is not None, "the guest is not answering before its reboot"
+        self.ssh("sudo reboot", check=False, timeout=30)
+        self._end_shared_connection()
         deadline = time.monotonic() + timeout
         while True:
             assert time.monotonic() < deadline, f"the guest did not come back from its reboot:\n{self.console_tail()}"
             now = self.boot_id_or_none()
             if now is not None and now != first:
+                self._share_connection()
                 return
             time.sleep(1)
 

@@ -24,6 +24,7 @@ def make_mirror(tmp_path: Path) -> AppDriver:
     from kivy.base import EventLoop
     from kivy.config import Config
 
+    tmp_path.mkdir(parents=True, exist_ok=True)
     EventLoop.ensure_window()
     window = EventLoop.window
     Config.set("kivy", "keyboard_mode", "systemanddock")  # as launch.py sets it for touch = "auto"
