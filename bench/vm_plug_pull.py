@@ -49,14 +49,12 @@ def main(cuts: int = 30, seed: int = 1) -> int:
         appliance.install(vt, folder, figures)
         appliance.play_by_touch(vt, folder)
         print(f"installed and playing after {round(time.monotonic() - started)} s: {figures}")
-        results = plug_pull.pull_plugs(vt, tray, folder, cuts=cuts, seed=seed)
+        results = plug_pull.pull_plugs(vt, tray, folder, cuts=cuts, seed=seed,
+                                       report=lambda line: print(f"  {line}", flush=True))
     finally:
         vt.close()
         tray.close()
     print(results.summary())
-    for i, cut in enumerate(results.cuts, 1):
-        print(f"  cut {i:2}: acknowledged {cut.acknowledged:3}, back with {cut.after_boot:3}, "
-              f"lost {cut.lost}, power-on to the game on screen {cut.power_on_to_game} s")
     for line in results.mismatched:
         print(f"  not rebuilt: {line}")
     print(f"moves acknowledged {results.acknowledged}, lost {results.lost}, phantom {results.phantom}")

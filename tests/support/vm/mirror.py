@@ -81,3 +81,33 @@ def key_point(mirror: AppDriver, letter: str) -> tuple[tuple[int, int], tuple[fl
 
 
 __all__ = ["make_mirror", "panel_point", "button_point", "key_point", "touch_mirror", "plain", "keyboard"]
+
+
+def pixels(path: Path) -> tuple[tuple[int, int], bytes, int]:
+    """A PNG's size, its pixels and bytes per pixel, read by Kivy's own image loader (SDL2_image)."""
+    from kivy.core.image import Image as CoreImage
+
+    data = CoreImage.load(str(path), keep_data=True).image._data[0]
+    return (data.width, data.height), bytes(data.data), 4 if data.fmt in ("rgba", "bgra", "argb") else 3
+
+
+def likeness(guest_png: Path, mirror: AppDriver, folder: Path) -> float:
+    """The share of the guest's screen, in 8x8 blocks, that looks as the mirror draws it now (0 to 1).
+
+    Colours are compared loosely (the guest's llvmpipe and the mirror's need not agree to the
+    last bit) and rows are read top down from both (Kivy's screenshot is upright too)."""
+    mirror.frames(3)
+    written = mirror.window.screenshot(name=str(folder / "mirror-.png"))
+    (w1, h1), a, n1 = pixels(guest_png)
+    (w2, h2), b, n2 = pixels(Path(written))
+    assert (w1, h1) == (w2, h2) == PANEL, f"screens of {w1}x{h1} and {w2}x{h2}"
+    same = total = 0
+    for by in range(0, h1, 8):
+        for bx in range(0, w1, 8):
+            total += 1
+            x, y = bx + 4, by + 4
+            p = a[(y * w1 + x) * n1:(y * w1 + x) * n1 + 3]
+            q = b[(y * w2 + x) * n2:(y * w2 + x) * n2 + 3]
+            if all(abs(i - j) <= 24 for i, j in zip(p, q)):
+                same += 1
+    return same / total

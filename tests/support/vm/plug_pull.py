@@ -112,7 +112,7 @@ def wait_for_the_game(vt: VirtualTable, watcher: Watcher, tray, mark: int, folde
     return fresh["moves"], seconds
 
 
-def pull_plugs(vt: VirtualTable, tray, folder, *, cuts: int, seed: int) -> Results:
+def pull_plugs(vt: VirtualTable, tray, folder, *, cuts: int, seed: int, report=None) -> Results:
     """`cuts` pulled plugs while the tray rolls; the table running a BondCones game on `tray`."""
     rng = random.Random(seed)
     results = Results()
@@ -135,6 +135,9 @@ def pull_plugs(vt: VirtualTable, tray, folder, *, cuts: int, seed: int) -> Resul
                 assert time.monotonic() < deadline, "the table never spoke to the tray after the boot"
                 time.sleep(0.1)
             results.cuts.append(Cut(acknowledged, after_boot, seconds))
+            if report is not None:  # the bench's progress, cut by cut
+                report(f"cut {len(results.cuts)}: acknowledged {acknowledged}, back with {after_boot}, "
+                       f"power-on to the game on screen {seconds} s")
         time.sleep(2)
         header, actions = table_log(vt)
         results.phantom, results.mismatched = check_against_log(states(watcher), header, actions, tray_rolls(tray))
