@@ -25,6 +25,8 @@ import time
 from functools import lru_cache
 from pathlib import Path
 
+import logging
+
 from qemu.qmp.legacy import QEMUMonitorProtocol
 
 from tests.support.vm.image import Image
@@ -33,6 +35,8 @@ QEMU = "qemu-system-x86_64"
 MEMORY = "2048"
 SCREEN = (800, 480)  # the official 7-inch panel
 GUEST_PORTS = {"ssh": 22, "mqtt": 1883, "phone": 9001}
+# qemu.qmp logs every message at DEBUG: hundreds of screendumps would bury a failure's report.
+logging.getLogger("qemu.qmp").setLevel(logging.WARNING)
 
 
 def why_not() -> str | None:
