@@ -87,7 +87,8 @@ def pixels(path: Path) -> tuple[tuple[int, int], bytes, int]:
     """A PNG's size, its pixels and bytes per pixel, read by Kivy's own image loader (SDL2_image)."""
     from kivy.core.image import Image as CoreImage
 
-    data = CoreImage.load(str(path), keep_data=True).image._data[0]
+    # nocache: a screendump is written again and again under one name; Kivy would keep the first.
+    data = CoreImage.load(str(path), keep_data=True, nocache=True).image._data[0]
     return (data.width, data.height), bytes(data.data), 4 if data.fmt in ("rgba", "bgra", "argb") else 3
 
 
