@@ -35,8 +35,10 @@ SCHEMA: tuple[Key, ...] = (
         "`stats` and `export` never do, and say so when it does not exist.",
         folder_path),
     Key("display", "fullscreen", False, "Fill the screen (the Pi's touchscreen) instead of a window."),
-    Key("display", "width", 800, "Window width in pixels when not fullscreen.", between(320, 7680)),
-    Key("display", "height", 480, "Window height in pixels when not fullscreen.", between(240, 4320)),
+    Key("display", "width", 800, "Window width in pixels when not fullscreen; on the Pi without a desktop (KMSDRM) "
+        "the app always fills the screen, at this size: the panel's width.", between(320, 7680)),
+    Key("display", "height", 480, "Window height in pixels when not fullscreen; without a desktop (KMSDRM), "
+        "the panel's height.", between(240, 4320)),
     Key(
         "display",
         "touch",

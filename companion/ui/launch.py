@@ -41,7 +41,7 @@ def prepare_kivy(config: Config, sim: bool) -> None:
     touch = display["touch"]
     if sim and touch == "auto":
         touch = "mouse"  # a desktop trying the app: the mouse is the finger
-    KivyConfig.set("graphics", "fullscreen", "auto" if display["fullscreen"] else "0")
+    KivyConfig.set("graphics", "fullscreen", kivy_fullscreen(display["fullscreen"], os.environ.get("SDL_VIDEODRIVER", "")))
     KivyConfig.set("graphics", "width", str(display["width"]))
     KivyConfig.set("graphics", "height", str(display["height"]))
     KivyConfig.set("graphics", "resizable", "1")
@@ -49,6 +49,19 @@ def prepare_kivy(config: Config, sim: bool) -> None:
     # On the touchscreen there is no keyboard: typing a name docks Kivy's own keyboard.
     KivyConfig.set("kivy", "keyboard_mode", "systemanddock" if touch == "auto" else "system")
     install_input_config(KivyConfig, touch)
+
+
+def kivy_fullscreen(fullscreen: bool, video_driver: str) -> str:
+    """Kivy's [graphics] fullscreen for the table's setting under this SDL video driver.
+
+    Without a desktop (SDL's KMSDRM, the Pi's kiosk) the app's one window is the whole screen.
+    Asked for Kivy's fullscreen there ("auto", SDL's desktop fullscreen) it shows only black
+    (seen through KMSDRM on virtio-gpu and on a plain VGA in tests/deploy/test_vm_appliance.py),
+    while a plain window of the screen's size fills it: [display] width and height, the panel's.
+    """
+    if video_driver.lower() == "kmsdrm":
+        return "0"
+    return "auto" if fullscreen else "0"
 
 
 def install_input_config(kivy_config, touch: str) -> None:
@@ -85,6 +98,12 @@ def launch(config: Config, sim: bool) -> int:
     for warm_up in app.warm_ups():  # then every other screen and board, one a frame
         app.first_frames.later(warm_up)
     stop_on_sigterm(app)
+    from kivy.clock import Clock
+
+    from companion.ui.screen_report import screen_report
+
+    # Once the window is open: the screen SDL really took (KMSDRM on the Pi), for the journal.
+    Clock.schedule_once(lambda _dt: say(screen_report()), 0)
     try:
         app.run()
     finally:

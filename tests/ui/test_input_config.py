@@ -19,7 +19,7 @@ def kivy_defaults_on_a_pi() -> ConfigParser:
 @pytest.mark.parametrize(
     "touch, expected",
     [
-        ("auto", {"touchscreen": "probesysfs,provider=hidinput"}),
+        ("auto", {"touchscreen": "probesysfs,provider=mtdev,select_all=0"}),
         ("mouse", {"mouse": "mouse,multitouch_on_demand"}),
         ("none", {}),
     ],

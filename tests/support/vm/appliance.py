@@ -1,0 +1,186 @@
+"""The virtual table installed as an owner installs a Pi, and played by touch: shared by
+tests/deploy/test_vm_appliance.py and bench/vm_plug_pull.py.
+
+`install(vt, folder)` does in the guest what docs/pi.md tells an owner (clone,
+deploy/pi/install.sh, sudo reboot), with the test's touch panel in place from boot, and waits
+for the Home screen. `play_by_touch` starts a game by taps on that panel.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+from pathlib import Path
+
+from tests.broadcast.conftest import Watcher
+from tests.support.vm.machine import VirtualTable
+
+REPO = Path(__file__).resolve().parents[3]
+PANEL = REPO / "tests/support/vm/panel.py"
+STATE = "companion/table1/state"
+# The guest draws with an emulated CPU and software GL: a tap shows a moment later, a new
+# screen (with its transition) a little more.
+TAP_PAUSE = 0.8
+SCREEN_PAUSE = 2.5
+# The guest's screen and the mirror's agree on this share of the screen when they show the same
+# thing (the Home screens: 99%, their QR codes aside); the options screen against the board: 70%.
+SAME_SCREEN = 0.95
+# The board looks at its devices every few seconds (companion/ui/screens/play.py).
+DEVICES_PAUSE = 6.0
+CUTS = 3
+SEED = 21
+PANEL_UNIT = """\
+# The test's stand-in for the 7-inch panel's touch controller: a device from boot, before the app.
+[Unit]
+Description=Test touch panel (raspberrypi-ts through uinput)
+Before=companion.service
+[Service]
+Type=notify
+ExecStart=/usr/bin/python3 /usr/local/lib/companion-test/panel.py
+[Install]
+WantedBy=multi-user.target
+"""
+
+
+def git(*args: str) -> str:
+    return subprocess.run(["git", "-C", str(REPO), *args], capture_output=True, text=True, check=True).stdout.strip()
+
+
+def commit_under_test() -> str:
+    """HEAD, with the tracked files' changes not yet committed (a commit object, no branch moved)."""
+    return git("stash", "create") or git("rev-parse", "HEAD")
+
+
+def app_log(vt: VirtualTable) -> str:
+    if not vt.running:
+        return "(the guest is off)"
+    try:
+        return vt.ssh("sudo journalctl -u companion -b --no-pager -n 150; "
+                      "tail -n 80 /var/lib/companion/kivy/logs/*.txt 2>/dev/null", check=False, timeout=60).stdout
+    except subprocess.TimeoutExpired:
+        return "(the guest did not answer)"
+
+
+def read_qr(vt: VirtualTable, folder: Path, name: str) -> str | None:
+    shot = vt.screendump(folder / f"{name}.png")
+    done = subprocess.run(["zbarimg", "--raw", "-q", str(shot)], capture_output=True, text=True)
+    return done.stdout.strip() or None
+
+
+def wait_for_qr(vt: VirtualTable, folder: Path, timeout: float = 240) -> tuple[str, float]:
+    """The QR code on the screen, once there is one, and the seconds since power-on."""
+    deadline = time.monotonic() + timeout
+    while True:
+        assert vt.running, "QEMU stopped"
+        found = read_qr(vt, folder, "home")
+        if found:
+            return found, round(time.monotonic() - vt.powered_on_at, 1)
+        assert time.monotonic() < deadline, f"no QR code on the screen within {timeout} s (see {folder}/home.png)"
+        time.sleep(1)
+
+
+def clone_into_guest(vt: VirtualTable, folder: Path, target: str) -> None:
+    """The repository the owner clones, at the commit under test, as /srv/companion.git in the guest."""
+    bare = folder / "companion.git"
+    subprocess.run(["git", "init", "-q", "--bare", "--initial-branch=main", str(bare)], check=True)
+    git("push", "-q", str(bare), f"{target}:refs/heads/main")
+    tar = subprocess.run(["tar", "-C", str(bare), "-c", "."], capture_output=True, check=True).stdout
+    done = subprocess.run(vt.ssh_argv("sudo install -d -o pi /srv/companion.git && tar -x -C /srv/companion.git"),
+                          input=tar, capture_output=True, timeout=300)
+    assert done.returncode == 0, done.stderr.decode()
+    vt.ssh("git clone -q /srv/companion.git companion")
+
+
+def state_of(watcher: Watcher) -> dict | None:
+    messages = watcher.on(STATE)
+    return json.loads(messages[-1].payload) if messages and messages[-1].payload else None
+
+
+def play_by_touch(vt: VirtualTable, folder: Path) -> int:
+    """BondCones chosen, "ann" and "bob" typed key by key and seated, the game started: all by taps on
+    the panel. Each tap must count once: a doubled tap would type "aann", seat a third player or
+    skip a screen, and the table's state would not be the mirror's."""
+    from tests.support.vm.mirror import button_point, key_point, likeness, make_mirror, touch_mirror
+
+    mirror = make_mirror(folder / "mirror")
+    watcher = Watcher(vt.ports["mqtt"], [STATE])
+    taps = 0
+
+    def tap(where, pause: float = TAP_PAUSE) -> None:
+        nonlocal taps
+        (px, py), (wx, wy) = where
+        vt.tap(px, py)
+        touch_mirror(mirror, wx, wy)
+        taps += 1
+        time.sleep(pause)
+        mirror.settle(0.3)
+
+    try:
+        assert mirror.screen == "home"
+        tap(button_point(mirror, lambda words: words.split("\n")[0] == "BondCones"), SCREEN_PAUSE)
+        assert mirror.screen == "players"
+        field = mirror.app.screen("players").name_input
+        x, y = field.to_window(*field.center)
+        tap(((round(x), round(480 - y)), (x, y)), SCREEN_PAUSE)  # the docked keyboard comes up
+        for name, then in (("ann", "Add"), ("bob", "Done")):
+            for letter in name:
+                tap(key_point(mirror, letter))
+            tap(button_point(mirror, then), SCREEN_PAUSE)
+        tap(button_point(mirror, lambda words: words.startswith("Next")), SCREEN_PAUSE)
+        assert mirror.screen == "options"
+        tap(button_point(mirror, "Start game"), SCREEN_PAUSE)
+        assert mirror.screen == "play"
+        expected = mirror.table.session.view()
+        seen = watcher.wait_for(lambda w: (s := state_of(w)) and s.get("game") and s, timeout=60)
+        names = [p["name"] for p in seen["players"]]
+        assert names == [p["name"] for p in expected["players"]], f"the guest seated {names} after {taps} taps"
+        assert [n.lower() for n in names] == ["ann", "bob"], names
+        assert seen["revision"] == mirror.table.session.revision, "one game started, nothing more"
+        board = folder / "board.png"
+        deadline = time.monotonic() + 90
+        while (alike := likeness(vt.screendump(board), mirror, folder)) < SAME_SCREEN:
+            assert time.monotonic() < deadline, f"the guest's screen is not the mirror's board ({alike:.0%} alike): {board}"
+            time.sleep(1)
+        assert read_qr(vt, folder, "board-qr") is None, "the board, no longer the Home screen"
+        print(f"virtual table: the board after {taps} taps: {board}")
+        return taps
+    finally:
+        watcher.client.loop_stop()
+        watcher.client.disconnect()
+        mirror.close()
+
+
+def install(vt: VirtualTable, folder: Path, figures: dict) -> None:
+    """Power on; as the owner: clone, deploy/pi/install.sh, sudo reboot; then the Home screen.
+
+    Checks on the way: install.sh says it installed the service; after the reboot the Home
+    screen's QR code (read from the GPU's scanout) is the phone page's address, and the app's
+    log says SDL draws through KMSDRM.
+    """
+    from companion.broadcast.phone_url import phone_url
+    from companion.config import load
+
+    vt.power_on()
+    figures["power-on to SSH"] = vt.wait_for_ssh()
+    clone_into_guest(vt, folder, commit_under_test())
+    started = time.monotonic()
+    done = vt.ssh("cd companion && deploy/pi/install.sh", timeout=1200)
+    assert "Installed: the companion starts at every boot." in done.stdout, done.stdout + done.stderr
+    figures["install.sh"] = round(time.monotonic() - started, 1)
+    # The panel's touch controller exists from boot on the Pi: so here, before the app starts.
+    vt.ssh("sudo install -D -m 644 /dev/stdin /usr/local/lib/companion-test/panel.py", input=PANEL.read_text())
+    vt.ssh("sudo tee /etc/systemd/system/companion-test-panel.service >/dev/null", input=PANEL_UNIT)
+    vt.ssh("sudo systemctl enable companion-test-panel.service")
+    rebooted = time.monotonic()
+    vt.reboot()
+
+    config_file = folder / "config.toml"
+    config_file.write_text(vt.ssh("cat /etc/companion/config.toml").stdout)
+    guest_ip = vt.ssh("ip -4 -o addr show scope global | awk '{print $4}' | cut -d/ -f1").stdout.split()[0]
+    qr, _ = wait_for_qr(vt, folder)
+    figures["reboot to Home screen"] = round(time.monotonic() - rebooted, 1)
+    assert qr == phone_url(load(config_file), guest_ip), "the Home screen's QR code is the phone page's address"
+    journal = vt.ssh("sudo journalctl -u companion -b --no-pager").stdout
+    assert "Screen: SDL video driver KMSDRM" in journal, journal
+    assert "offscreen" not in journal, journal

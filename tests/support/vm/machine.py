@@ -1,0 +1,272 @@
+"""One virtual table: QEMU booting the cached image's kernel on a throwaway overlay of its disk.
+
+What the guest has, and why:
+- a virtio disk: a qcow2 overlay over the cached base image, so every run starts clean. Killing
+  QEMU (SIGKILL) is a pulled plug: what the guest kernel had not yet written is gone, what it
+  flushed is on the overlay, and its ext4 replays its journal at the next boot.
+- virtio-gpu at the official 7-inch panel's 800x480: the app draws to it through KMSDRM.
+- user-mode networking, forwarding the guest's SSH, MQTT (1883) and phone page (9001) to free
+  ports on this machine's loopback.
+- an xHCI controller, for the dice tray as a USB device (added, removed and added again by QMP).
+- a QMP socket (screendump, device_add, device_del), spoken through qemu.qmp, the QEMU
+  project's own client, rather than a JSON-over-socket parser of our own.
+- the serial console in a file, appended to across reboots and pulled plugs, shown on failure.
+
+QEMU runs under setpriv --pdeathsig: a test process that dies takes its guest with it.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import time
+from functools import lru_cache
+from pathlib import Path
+
+import logging
+
+from qemu.qmp.legacy import QEMUMonitorProtocol
+
+from tests.support.vm.image import Image
+
+QEMU = "qemu-system-x86_64"
+MEMORY = "2048"
+SCREEN = (800, 480)  # the official 7-inch panel
+GUEST_PORTS = {"ssh": 22, "mqtt": 1883, "phone": 9001}
+# qemu.qmp logs every message at DEBUG: hundreds of screendumps would bury a failure's report.
+logging.getLogger("qemu.qmp").setLevel(logging.WARNING)
+
+
+def why_not() -> str | None:
+    """Why this machine cannot run the virtual table, in plain words; None when it can."""
+    import shutil
+
+    if os.geteuid() != 0:
+        return "building the virtual table's image needs root (debootstrap, mkfs.ext4 -d)"
+    for tool, package in ((QEMU, "qemu-system-x86"), ("qemu-img", "qemu-utils"), ("debootstrap", "debootstrap"),
+                          ("mkfs.ext4", "e2fsprogs"), ("ssh", "openssh-client"), ("zbarimg", "zbar-tools")):
+        if shutil.which(tool) is None:
+            return f"{tool} is not installed (package {package}; deploy/setup.sh test installs it)"
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@lru_cache(maxsize=1)
+def accelerator(image_kernel: str, image_initrd: str) -> tuple[str, str]:
+    """("kvm"|"tcg", why). KVM only where a guest really boots with it: /dev/kvm can exist on a
+    machine that is itself a guest without nested virtualisation (no vmx/svm in its CPU flags),
+    and then every guest fails under KVM ("emulation failure", or an abort on MSR 0x10a)."""
+    if not os.access("/dev/kvm", os.R_OK | os.W_OK):
+        return "tcg", "no usable /dev/kvm"
+    flags = Path("/proc/cpuinfo").read_text()
+    if " vmx" not in flags and " svm" not in flags:
+        return "tcg", "/dev/kvm exists but this CPU has no vmx/svm for a guest"
+    # The kernel and initrd alone, to their first lines on the console: a few seconds under KVM.
+    try:
+        done = subprocess.run(
+            ["timeout", "20", QEMU, "-accel", "kvm", "-cpu", "host", "-m", "512", "-nographic", "-no-reboot",
+             "-kernel", image_kernel, "-initrd", image_initrd, "-append", "console=ttyS0 panic=-1 root=/dev/null"],
+            capture_output=True, text=True, timeout=30)
+    except subprocess.TimeoutExpired:
+        return "tcg", "a guest did not boot under KVM"
+    if "Linux version" in done.stdout and "emulation failure" not in done.stdout + done.stderr:
+        return "kvm", "a guest boots under KVM here"
+    return "tcg", "a guest did not boot under KVM (" + (done.stderr.strip().splitlines() or ["?"])[-1] + ")"
+
+
+class VirtualTable:
+    def __init__(self, image: Image, folder: Path) -> None:
+        self.image = image
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        self.disk = folder / "disk.qcow2"
+        self.console = folder / "console.log"
+        self.qmp_socket = folder / "qmp.sock"
+        self.ports = {name: free_port() for name in GUEST_PORTS}
+        self.accel, self.accel_reason = accelerator(str(image.kernel), str(image.initrd))
+        self.process: subprocess.Popen | None = None
+        self.qmp: QEMUMonitorProtocol | None = None
+        self.tray_chardev: str | None = None
+        self.gpu = ["-device", f"virtio-gpu-pci,xres={SCREEN[0]},yres={SCREEN[1]}"]
+        self.powered_on_at = 0.0
+        subprocess.run(["qemu-img", "create", "-q", "-f", "qcow2", "-b", str(image.disk), "-F", "qcow2",
+                        str(self.disk)], check=True)
+
+    # -- power ---------------------------------------------------------------------------------
+
+    def power_on(self) -> None:
+        """Start QEMU (the Pi's power switch); returns once QMP answers."""
+        assert self.process is None, "already on"
+        forwards = ",".join(f"hostfwd=tcp:127.0.0.1:{self.ports[n]}-:{p}" for n, p in GUEST_PORTS.items())
+        accel = ["-accel", "kvm", "-cpu", "host"] if self.accel == "kvm" else ["-accel", "tcg"]
+        tray = []
+        if self.tray_chardev:
+            tray = ["-chardev", f"serial,id=tray,path={self.tray_chardev}",
+                    "-device", "usb-serial,bus=xhci.0,chardev=tray,id=tray0"]
+        self.qmp_socket.unlink(missing_ok=True)
+        argv = [
+            "setpriv", "--pdeathsig", "KILL", "--",
+            QEMU, *accel, "-smp", "2", "-m", MEMORY, "-nodefaults", "-no-user-config",
+            "-kernel", str(self.image.kernel), "-initrd", str(self.image.initrd),
+            "-append", "root=/dev/vda rw console=ttyS0,115200 loglevel=4 systemd.show_status=auto",
+            "-drive", f"file={self.disk},if=virtio,format=qcow2",
+            *self.gpu, "-display", "none",
+            "-netdev", f"user,id=net0,{forwards}", "-device", "virtio-net-pci,netdev=net0",
+            "-device", "virtio-rng-pci",
+            "-device", "qemu-xhci,id=xhci", *tray,
+            "-chardev", f"file,id=console,path={self.console},append=on", "-serial", "chardev:console",
+            "-qmp", f"unix:{self.qmp_socket},server=on,wait=off",
+        ]
+        with (self.folder / "qemu.log").open("a") as out:
+            self.process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT)
+        self.powered_on_at = time.monotonic()
+        deadline = time.monotonic() + 30
+        while not self.qmp_socket.exists():
+            if self.process.poll() is not None:
+                raise RuntimeError(f"QEMU stopped at once:\n{(self.folder / 'qemu.log').read_text()[-2000:]}")
+            assert time.monotonic() < deadline, "QEMU never opened its QMP socket"
+            time.sleep(0.05)
+        self.qmp = QEMUMonitorProtocol(str(self.qmp_socket))
+        self.qmp.connect()
+
+    def pull_plug(self) -> None:
+        """SIGKILL to QEMU: the guest gets no shutdown, and its unwritten pages are lost."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=30)
+        self._forget()
+
+    def _forget(self) -> None:
+        self._end_shared_connection()
+        if self.qmp is not None:
+            try:
+                self.qmp.close()
+            except Exception:  # noqa: BLE001 - the other end is gone
+                pass
+        self.qmp = None
+        self.process = None
+
+    def close(self) -> None:
+        if self.process is not None:
+            if self.process.poll() is None:
+                self.pull_plug()
+            else:
+                self._forget()
+        self.disk.unlink(missing_ok=True)
+
+    @property
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    # -- the guest -----------------------------------------------------------------------------
+
+    def ssh_argv(self, command: str, user: str = "pi") -> list[str]:
+        return ["ssh", "-i", str(self.image.key), "-p", str(self.ports["ssh"]), "-o", "BatchMode=yes",
+                "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
+                "-o", "ConnectTimeout=10", "-o", "ServerAliveInterval=5",
+                # One connection (see _share_connection) reused by every command: a new SSH handshake
+                # costs seconds on an emulated CPU. Without it, ssh connects on its own.
+                "-o", "ControlMaster=no", "-o", f"ControlPath={self.control_path}",
+                f"{user}@127.0.0.1", command]
+
+    @property
+    def control_path(self) -> Path:
+        return self.folder / "ssh-control"
+
+    def _share_connection(self) -> None:
+        """A background SSH connection for the others to share, once the guest answers. Its output
+        goes nowhere: a master holding a captured pipe would keep every later call waiting."""
+        if self.control_path.exists():
+            return
+        argv = self.ssh_argv("true")
+        argv[argv.index("ControlMaster=no")] = "ControlMaster=yes"
+        subprocess.run(argv[:-1] + ["-N", "-f"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, timeout=60, check=False)
+
+    def _end_shared_connection(self) -> None:
+        if self.control_path.exists():
+            subprocess.run(["ssh", "-o", f"ControlPath={self.control_path}", "-O", "exit", "pi@127.0.0.1"],
+                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                           timeout=10, check=False)
+            self.control_path.unlink(missing_ok=True)
+
+    def ssh(self, command: str, *, check: bool = True, timeout: float = 120,
+            input: str | None = None) -> subprocess.CompletedProcess:
+        """A shell command in the guest, as the owner ("pi"), over the forwarded SSH port."""
+        done = subprocess.run(self.ssh_argv(command), capture_output=True, text=True, timeout=timeout, input=input)
+        with (self.folder / "ssh.log").open("a") as out:
+            out.write(f"$ {command}\n{done.stdout}{done.stderr}[exit {done.returncode}]\n")
+        if check and done.returncode != 0:
+            raise AssertionError(f"in the guest: {command} failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
+        return done
+
+    def wait_for_ssh(self, timeout: float = 180) -> float:
+        """Seconds from power-on until the guest's SSH answers."""
+        deadline = time.monotonic() + timeout
+        while True:
+            assert self.running, f"QEMU stopped:\n{self.console_tail()}"
+            try:
+                if self.ssh("true", check=False, timeout=20).returncode == 0:
+                    seconds = round(time.monotonic() - self.powered_on_at, 1)
+                    self._share_connection()
+                    return seconds
+            except subprocess.TimeoutExpired:
+                pass
+            assert time.monotonic() < deadline, f"the guest's SSH never answered:\n{self.console_tail()}"
+            time.sleep(1)
+
+    def reboot(self, timeout: float = 240) -> None:
+        """`sudo reboot` in the guest (the same QEMU, a new boot); returns once SSH answers again."""
+        first = self.boot_id_or_none()
+        assert first is not None, "the guest is not answering before its reboot"
+        self.ssh("sudo reboot", check=False, timeout=30)
+        self._end_shared_connection()
+        deadline = time.monotonic() + timeout
+        while True:
+            assert time.monotonic() < deadline, f"the guest did not come back from its reboot:\n{self.console_tail()}"
+            now = self.boot_id_or_none()
+            if now is not None and now != first:
+                self._share_connection()
+                return
+            time.sleep(1)
+
+    def boot_id_or_none(self) -> str | None:
+        try:
+            done = self.ssh("cat /proc/sys/kernel/random/boot_id", check=False, timeout=15)
+        except subprocess.TimeoutExpired:
+            return None
+        return done.stdout.strip() if done.returncode == 0 else None
+
+    def tap(self, x: int, y: int) -> None:
+        """One finger down and up on the guest's touch panel (tests/support/vm/panel.py), in pixels
+        from the top left."""
+        self.ssh(f"echo 'tap {x} {y}' > /run/companion-test-panel", timeout=30)
+
+    # -- QMP -------------------------------------------------------------------------------------
+
+    def screendump(self, path: Path) -> Path:
+        """The guest's screen as a PNG, taken by QEMU from the virtual GPU's scanout."""
+        assert self.qmp is not None
+        self.qmp.cmd("screendump", filename=str(path), format="png")
+        return path
+
+    def unplug_tray(self) -> None:
+        assert self.qmp is not None
+        self.qmp.cmd("device_del", id="tray0")
+
+    def plug_tray(self) -> None:
+        assert self.qmp is not None
+        self.qmp.cmd("device_add", driver="usb-serial", bus="xhci.0", chardev="tray", id="tray0")
+
+    def console_tail(self, chars: int = 6000) -> str:
+        try:
+            return self.console.read_text(errors="replace")[-chars:]
+        except OSError:
+            return "(no console output)"
