@@ -31,7 +31,9 @@ from tests.support.vm.machine import VirtualTable
 STATE = "companion/table1/state"
 AVAILABILITY = "companion/table1/availability"
 FACES = ("peek", "bondo")  # the faces that end a turn at once: every roll is a move
-ENVELOPE = ("version", "table", "scores")  # the broadcast's own fields (its scores are for dashboards)
+# The broadcast's own fields, not the game's view: its scores are for dashboards, and when the
+# state last changed and its newest news are for the hall (the clock of a publish, not of the log).
+ENVELOPE = ("version", "table", "scores", "changed_at", "news")
 
 
 @dataclass
