@@ -5,9 +5,8 @@ cd "$(dirname "$0")"
 deploy/setup.sh test || exit 1
 # Headless: Kivy renders offscreen, settings and GPIO stay in the test's own sandbox.
 export SDL_VIDEODRIVER=offscreen KIVY_NO_ARGS=1 GPIOZERO_PIN_FACTORY=mock
-# The suite runs on both cores (pytest-xdist) unless the caller says otherwise (-n 0: one process);
-# tests of one xdist_group (those that take the same ports of this machine) run one after another.
-workers=(-n 2 --dist loadgroup)
+# The suite runs on both cores (pytest-xdist) unless the caller says otherwise (-n 0: one process).
+workers=(-n 2)
 for arg in "$@"; do
   case "$arg" in -n|-n*|--numprocesses*) workers=() ;; esac
 done

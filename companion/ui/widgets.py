@@ -182,6 +182,7 @@ class Toast(Label):
         self._sticky = False
         self._covered: Widget | None = None  # what the message stands in place of, hidden meanwhile
         self._was_disabled = False  # whether that place was greyed before the message hid it
+        self._out_of_reach = False  # whether the message disabled the place it hides
         self._places: list[Widget] = []
         self.bind(pos=self._redraw, size=self._redraw, opacity=self._uncover)
 
@@ -230,21 +231,29 @@ class Toast(Label):
     def _replace(self, *_) -> None:
         if self.opacity > 0:
             self._place(self.text, self._places)
+            if self._sticky:
+                self._keep_out_of_reach()
 
     def _cover(self, place: Widget | None) -> None:
         if self._covered is not None and self._covered is not place:
             self._show_again(self._covered)
         if place is not None and place is not self._covered:
-            # Hidden and out of reach: a touch that passes on from the message must not land
-            # on a button nobody can see (the top bar's Undo under a long notice).
-            self._was_disabled = place.disabled
             place.opacity = 0
-            place.disabled = True
         self._covered = place
+
+    def _keep_out_of_reach(self) -> None:
+        """A message that stays through touches keeps what it hides out of reach: a touch on it
+        must not land on a button nobody can see (the top bar's Undo under a long notice). A
+        short one gets out of the way at the next touch, which goes on to the button beneath."""
+        place = self._covered
+        if place is not None and not self._out_of_reach:
+            self._was_disabled, self._out_of_reach = place.disabled, True
+            place.disabled = True
 
     def _show_again(self, place: Widget) -> None:
         place.opacity = 1
-        place.disabled = self._was_disabled
+        if self._out_of_reach:
+            place.disabled, self._out_of_reach = self._was_disabled, False
 
     def _uncover(self, *_) -> None:
         if self.opacity <= 0 and self._covered is not None:
@@ -261,8 +270,9 @@ class Toast(Label):
         self.opacity = 1
         if self._covered is not None:
             self._covered.opacity = 0
-            self._covered.disabled = True
         self._sticky = seconds >= self.STAY_THROUGH_TOUCHES
+        if self._sticky:
+            self._keep_out_of_reach()
         (Animation(opacity=1, duration=seconds) + Animation(opacity=0, duration=0.4)).start(self)
 
     def on_touch_down(self, touch) -> bool:

@@ -92,7 +92,9 @@ def tray_unplugged_and_back(vt: VirtualTable, tray: SimTray, folder: Path, story
 
         vt.plug_tray()
         plugged = time.monotonic()
-        while not any(line.startswith("$ACK,") for line in tray.sent[heard:]):
+        # Back in touch once the table has synced with the tray and told it whether a roll is
+        # expected (ARM follows the sync): a roll from before the sync is stale by design.
+        while not any(line.startswith("$ACK,") and ",ARM," in line for line in tray.sent[heard:]):
             assert time.monotonic() - plugged < 30, "the table never spoke to the tray again"
             time.sleep(0.05)
         story.figures["tray reconnect"] = f"{time.monotonic() - plugged:.2f} s"
