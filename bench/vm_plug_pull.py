@@ -41,7 +41,7 @@ def main(cuts: int = 30, seed: int = 1) -> int:
     folder = Path(tempfile.mkdtemp(prefix="vm-plug-pull-"))
     vt = VirtualTable(image, folder / "vm")
     print(f"accelerator: {vt.accel.upper()} ({vt.accel_reason})")
-    tray = SimTray(plug_pull.FACES).start()
+    tray = SimTray(plug_pull.FACES, random_bytes=plug_pull.turn_ending_bytes).start()
     vt.tray_chardev = tray.path
     figures: dict = {}
     started = time.monotonic()

@@ -125,7 +125,7 @@ def test_the_table_in_a_box(tmp_path):
     print(f"virtual table: accelerator {vt.accel.upper()} ({vt.accel_reason})")
     story.figures["accel"] = vt.accel.upper()
     # The dice tray's own program on a pseudo-terminal here; QEMU's usb-serial is its other end.
-    tray = SimTray(plug_pull.FACES).start()
+    tray = SimTray(plug_pull.FACES, random_bytes=plug_pull.turn_ending_bytes).start()
     vt.tray_chardev = tray.path
     try:
         # What docs/pi.md tells the owner, and the Home screen after the reboot.

@@ -31,6 +31,14 @@ from tests.support.vm.machine import VirtualTable
 STATE = "companion/table1/state"
 AVAILABILITY = "companion/table1/availability"
 FACES = ("peek", "bondo")  # the faces that end a turn at once: every roll is a move
+
+
+def turn_ending_bytes(count: int) -> bytes:
+    """The tray's random source for these tests: bytes of 4 or 5 only. The table tells the tray
+    BondCones' die (1 2 3 4 PEEK BONDO) once it is connected; from either die, these bytes pick
+    PEEK or BONDO (4 and 5 of six faces, 0 and 1 of two), so every roll ends its turn at once and
+    is a move, whichever die the tray rolls."""
+    return bytes(random.choice((4, 5)) for _ in range(count))
 # The broadcast's own fields, not the game's view: its scores are for dashboards, and when the
 # state last changed and its newest news are for the hall (the clock of a publish, not of the log).
 ENVELOPE = ("version", "table", "scores", "changed_at", "news")
