@@ -23,17 +23,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.host_ports import host_ports
 from tests.support import fresh_root
 from tests.support.fresh_root import FreshRoot
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(1500)]
-
-
-@pytest.fixture(autouse=True)
-def _the_machines_ports():
-    with host_ports():  # another install test's root may be using them: wait for it
-        yield
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1500), pytest.mark.usefixtures("machine_ports")]
 
 REPO = Path(__file__).resolve().parents[2]
 USER = "ann"

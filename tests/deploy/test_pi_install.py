@@ -25,19 +25,12 @@ from pathlib import Path
 import pytest
 
 from tests.broadcast.conftest import Watcher
-from tests.support.host_ports import host_ports
 from tests.support import booted_root
 from tests.support.booted_root import BootedRoot
 
 # The root's Mosquitto takes this machine's ports 1883 and 9001, as the fresh-start test's does:
 # the two hold them in turn (tests/support/host_ports.py).
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(1500)]
-
-
-@pytest.fixture(autouse=True)
-def _the_machines_ports():
-    with host_ports():  # another install test's root may be using them: wait for it
-        yield
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1500), pytest.mark.usefixtures("machine_ports")]
 
 REPO = Path(__file__).resolve().parents[2]
 OWNER = "pi"
