@@ -13,15 +13,19 @@ not rebuild, and the time from power-on to the game on screen. Asserts nothing.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+# Everything a run writes (the guest's disk, screenshots, the subscriber's record, Kivy's home)
+# goes in one folder: removed when every cut came back whole, kept and named when one did not.
+WORK = Path(tempfile.mkdtemp(prefix="vm-plug-pull-"))
 os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="kivy-home-"))
+os.environ.setdefault("KIVY_HOME", str(WORK / "kivy"))
 
 from companion.inputs.dicetray.sim import SimTray  # noqa: E402
 from tests.support.vm import appliance, plug_pull  # noqa: E402
@@ -34,11 +38,12 @@ def main(cuts: int = 30, seed: int = 1) -> int:
     reason = machine.why_not()
     if reason:
         print(f"bench.vm_plug_pull: cannot run here: {reason}")
+        shutil.rmtree(WORK, ignore_errors=True)
         return 1
     image = vm_image.cached_image()
     print(f"image: {'built now in %s s' % image.build_seconds if image.built_now else 'cached'} "
           f"(a cold build took {vm_image.cold_build_seconds(image)} s)")
-    folder = Path(tempfile.mkdtemp(prefix="vm-plug-pull-"))
+    folder = WORK
     vt = VirtualTable(image, folder / "vm")
     print(f"accelerator: {vt.accel.upper()} ({vt.accel_reason})")
     tray = SimTray(plug_pull.FACES, random_bytes=plug_pull.turn_ending_bytes).start()
@@ -58,6 +63,10 @@ def main(cuts: int = 30, seed: int = 1) -> int:
     for line in results.mismatched:
         print(f"  not rebuilt: {line}")
     print(f"moves acknowledged {results.acknowledged}, lost {results.lost}, phantom {results.phantom}")
+    if results.lost or results.phantom or results.mismatched:
+        print(f"kept for a look: {folder}")
+    else:
+        shutil.rmtree(folder, ignore_errors=True)
     return 0
 
 

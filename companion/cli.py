@@ -12,7 +12,6 @@ from pathlib import Path
 
 from companion import __version__, games
 from companion.config import ConfigError, load
-from companion.replay import ReplayError, replay
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -101,6 +100,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _replay(path: Path) -> int:
+    from companion.replay import ReplayError, replay  # here: `companion run` does not wait for it
+
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion import games
 from companion.core.errors import NotRecorded, StoreFailure
-from companion.core.options import resolve_options
-from companion.core.seats import make_seats
-from companion.core.session import Session
-from companion.plays import Play, play
-from companion.store import GameRecord, Store
+
+if TYPE_CHECKING:
+    from companion.core.session import Session
+    from companion.plays import Play
+    from companion.store import GameRecord, Store
+
+# The rules' machinery (sessions, seats, options, plays) is imported by the methods that use it:
+# a table that opens on Home shows its first frame without it.
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +44,8 @@ class Table:
             if self.resume_pending:  # it went meanwhile: the table shows no game, and says so
                 self.close_game()
             return None
+        from companion.core.session import Session
+
         game = games.get(record.game)
         timeline = self.store.timeline(record.id)
         session = Session(game, record.players, record.options, timeline)
@@ -54,6 +59,10 @@ class Table:
     def start(self, game_id: str, players: Sequence[Any], options: Mapping[str, Any]) -> Session:
         """Begin a new game; bad players or options raise SetupError before anything is stored,
         and a store that cannot record the new game raises NotRecorded (a SetupError too)."""
+        from companion.core.options import resolve_options
+        from companion.core.seats import make_seats
+        from companion.core.session import Session
+
         game = games.get(game_id)
         seats = make_seats(players)
         checked = resolve_options(game.options, options)
@@ -73,6 +82,8 @@ class Table:
         record = self.store.record(self.record.id)
         if record is None or record.status != "finished":
             return None
+        from companion.plays import play
+
         return play(record, [action for action, _at in self.store.played(record.id)])
 
     def close_game(self) -> None:

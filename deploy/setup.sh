@@ -123,3 +123,6 @@ if [ "$covered" = no ]; then
     .venv/bin/python -m pip install -q --disable-pip-version-check -e ".${extras:+[$extras]}"
   echo "$hash $extras" > "$stamp"
 fi
+# The table's modules as bytecode now rather than at its first start (a Pi reading an SD card
+# would compile each one then, with players waiting); what is up to date is skipped.
+.venv/bin/python -m compileall -q companion

@@ -74,12 +74,17 @@ def _interface_address(name: str) -> ipaddress.IPv4Address | None:
     return ipaddress.IPv4Address(packed[20:24])
 
 
+MASK_PATTERN = 0
+
+
 def qr_matrix(text: str, border: int = 2) -> list[list[bool]]:
     """The QR code as rows of modules, True for dark, with a quiet zone of `border` modules."""
     import qrcode  # here: the table's first frame does not wait for it (it draws the code a frame later)
     from qrcode.constants import ERROR_CORRECT_M
 
-    code = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=border)
+    # One fixed mask: left to choose, qrcode draws the code with all eight masks and keeps the
+    # easiest to scan, eight times the work on the first frames; every phone reads any of them.
+    code = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=border, mask_pattern=MASK_PATTERN)
     code.add_data(text)
     code.make(fit=True)
     return [[bool(m) for m in row] for row in code.get_matrix()]

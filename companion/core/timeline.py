@@ -10,9 +10,10 @@ from __future__ import annotations
 import copy
 import json
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.core.game import Action, State
+if TYPE_CHECKING:  # in annotations only: the store's timeline loads before the rules
+    from companion.core.game import Action, State
 
 # A state snapshot every this many actions keeps resume and undo bounded,
 # whatever the length of the game.

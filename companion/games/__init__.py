@@ -7,16 +7,21 @@ is adding its folders (docs/new-game.md). Each package is imported only when fir
 from __future__ import annotations
 
 import importlib
-import inspect
 import pkgutil
-
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.core.errors import SetupError
-from companion.core.game import Game
 from companion.games.menu import MenuEntry, read_entry
 
+if TYPE_CHECKING:  # the rules' machinery loads with the first game, not with the menu
+    from companion.core.game import Game
+
 _loaded: dict[str, Game] = {}
+# Menu entries read from a shipped game's source, once a process: the menu is asked for more than
+# once before the first frame (the command line, Home, the warm-ups), and the source does not change
+# under a running table.
+_read: dict[str, MenuEntry | None] = {}
 
 
 def packaged() -> list[str]:
@@ -34,6 +39,10 @@ def unregister(game_id: str) -> None:
 
 
 def _load(game_id: str) -> None:
+    import inspect
+
+    from companion.core.game import Game
+
     module = importlib.import_module(f"{__name__}.{game_id}")
     found = [obj for name in getattr(module, "__all__", ())
              if inspect.isclass(obj := getattr(module, name)) and issubclass(obj, Game)]
@@ -72,10 +81,13 @@ def menu(*, listed_only: bool = True) -> list[MenuEntry]:
     """Every known game as a menu shows it, in all_games' order, without importing any game's rules
     that has not been imported yet (companion/games/menu.py); `listed_only` leaves out the examples."""
     entries = []
+    shipped = set(packaged())
     for game_id in known():
         entry = None
-        if game_id not in _loaded and game_id in packaged():
-            entry = read_entry(Path(__path__[0]) / game_id)
+        if game_id not in _loaded and game_id in shipped:
+            if game_id not in _read:
+                _read[game_id] = read_entry(Path(__path__[0]) / game_id)
+            entry = _read[game_id]
         if entry is None:
             game = get(game_id)
             entry = MenuEntry(game.id, game.title, game.min_players, game.max_players, game.listed)

@@ -16,13 +16,14 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core import controls
 from companion.core.errors import RuleError
-from companion.core.fields import Choice
-from companion.core.game import Action, Expected
-from companion.core.session import Change, Session
+
+if TYPE_CHECKING:  # in annotations only: the app's first frame does not wait for the rules
+    from companion.core.game import Action, Expected
+    from companion.core.session import Change, Session
 
 APPLIED = "applied"  # the action was accepted and is in the game log
 IGNORED = "ignored"  # nothing was attempted: the input means nothing now (say so on screen)
@@ -98,6 +99,8 @@ def tray_rolls(tray: Any, session: Session) -> bool:
 
 def roll_faces(expected: Expected) -> tuple[str, ...]:
     """The faces the game offers for its roll action now; () when no roll is expected."""
+    from companion.core.fields import Choice
+
     spec = expected.spec("roll")
     face = spec.fields.get("face") if spec is not None else None
     return tuple(face.values) if isinstance(face, Choice) else ()

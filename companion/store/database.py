@@ -12,17 +12,19 @@ from collections.abc import Sequence
 from datetime import datetime
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.errors import StoreFailure
-from companion.core.game import Action
-from companion.core.seats import Seat
 from companion.store import migrations
 from companion.store.clock import utc_now
 from companion.store.guard import Guarded, is_disk_trouble, reason
 from companion.store.records import GameRecord
 from companion.store.recovery import recover_into
 from companion.store.timeline import StoredTimeline
+
+if TYPE_CHECKING:  # names in annotations only: the store opens before the rules are imported
+    from companion.core.game import Action
+    from companion.core.seats import Seat
 
 log = logging.getLogger(__name__)
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.core.game import Action, State
 from companion.core.timeline import KEEP, SNAPSHOT_EVERY, Timeline
 from companion.store.clock import utc_now
 from companion.store.guard import Guarded
+
+if TYPE_CHECKING:  # in annotations only: the store opens before the rules are imported
+    from companion.core.game import Action, State
 
 
 class StoredTimeline(Timeline):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
 from kivy.clock import Clock
@@ -15,7 +15,6 @@ from kivy.uix.screenmanager import NoTransition
 from companion.config import Config
 from companion.core import controls
 from companion.core.errors import RuleError, SetupError, StoreFailure
-from companion.core.session import Change, Session
 from companion.inputs.keyboard import TRAY_ROLL_KEY, control_for_key
 from companion.inputs.routing import APPLIED, IGNORED, ON_BOARD, SENT, Outcome, Router, route_action
 from companion.status import DeviceStatus
@@ -23,6 +22,9 @@ from companion.table import Table
 from companion.ui.first_frame import FirstFrames, measuring
 from companion.ui.lazy_screens import LazyScreens
 from companion.ui.widgets import Toast
+
+if TYPE_CHECKING:  # in annotations only: a table opening on Home needs no session yet
+    from companion.core.session import Change, Session
 
 log = logging.getLogger(__name__)
 

@@ -95,8 +95,9 @@ def launch(config: Config, sim: bool) -> int:
     app.first_frames.later(adapters.start_broadcaster)
     app.first_frames.later(adapters.start_inputs)
     app.first_frames.later(store.reserve_log)  # the game log's working length, before the first move
-    for warm_up in app.warm_ups():  # then every other screen and board, one a frame
-        app.first_frames.later(warm_up)
+    # Then every other screen and board, one a frame; which ones is worked out after the first
+    # frame too (it reads the menu).
+    app.first_frames.later(lambda: [app.first_frames.later(warm_up) for warm_up in app.warm_ups()])
     stop_on_sigterm(app)
     from kivy.clock import Clock
 

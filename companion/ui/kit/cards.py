@@ -11,12 +11,13 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from kivy.graphics import Color, Line, RoundedRectangle
+from kivy.graphics import Color, RoundedRectangle
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 from kivy.utils import get_color_from_hex
 
 from companion.ui import theme
+from companion.ui.kit.outline import Outline
 
 
 @dataclass(frozen=True)
@@ -61,30 +62,27 @@ class CardChip(Label):
         with self.canvas.before:
             Color(rgba=style.face if up else style.back)
             self._body = RoundedRectangle(radius=[4])
-            Color(rgba=style.edge if not up else (0, 0, 0, 0))
-            self._edge = Line(width=1.2)
+            self._edge = Outline(1.2, style.edge if not up else (0, 0, 0, 0))
             # A back's pattern: a smaller inset frame, so a back never reads as an empty slot.
-            Color(rgba=style.edge if not up and value is None else (0, 0, 0, 0))
-            self._inset = Line(width=1)
+            self._inset = Outline(1, style.edge if not up and value is None else (0, 0, 0, 0))
         with self.canvas.after:
             # The card the table is asked about, or has chosen: a thick amber frame around it. Only a
             # frame: a face-down card stays a plain back, whatever the app knows of it.
-            self._mark_colour = Color(rgba=(0, 0, 0, 0))
-            self._mark = Line(width=2.5)
+            self._mark = Outline(2.5)
         self.marked = False
         self.bind(pos=self._redraw, size=self._redraw)
 
     def mark(self, on: bool) -> None:
         self.marked = on
-        self._mark_colour.rgba = theme.ACCENT if on else (0, 0, 0, 0)
+        self._mark.paint(theme.ACCENT if on else (0, 0, 0, 0))
 
     def _redraw(self, *_) -> None:
         self._body.pos, self._body.size = self.pos, self.size
-        self._edge.rounded_rectangle = (self.x + 1, self.y + 1, self.width - 2, self.height - 2, 4)
+        self._edge.place("rounded_rectangle", self.x + 1, self.y + 1, self.width - 2, self.height - 2, 4)
         inset = min(self.width, self.height) * 0.22
-        self._inset.rounded_rectangle = (self.x + inset, self.y + inset, self.width - 2 * inset,
-                                         self.height - 2 * inset, 3)
-        self._mark.rounded_rectangle = (self.x - 2, self.y - 2, self.width + 4, self.height + 4, 5)
+        self._inset.place("rounded_rectangle", self.x + inset, self.y + inset, self.width - 2 * inset,
+                          self.height - 2 * inset, 3)
+        self._mark.place("rounded_rectangle", self.x - 2, self.y - 2, self.width + 4, self.height + 4, 5)
         self.font_size = value_font(self.width, self.height, self.text)
 
 

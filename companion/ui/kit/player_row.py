@@ -7,12 +7,13 @@ from collections.abc import Callable
 from typing import Any
 
 from kivy.core.text.markup import MarkupLabel
-from kivy.graphics import Color, Line, Rectangle
+from kivy.graphics import Color, Rectangle
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.ui import theme
+from companion.ui.kit.outline import Outline
 from companion.ui.styling import symbol
 from companion.ui.widgets import Panel, Text
 
@@ -56,8 +57,7 @@ class PlayerRow(Panel):
             self._stripe_colour = Color(rgba=theme.MUTED)
             self._stripe = Rectangle()
         with self.canvas.after:
-            self._edge_colour = Color(rgba=(0, 0, 0, 0))
-            self._edge = Line(width=2)
+            self._edge = Outline(2)
         self.bind(pos=self._outline, size=self._outline)
 
     def show(self, name: str, colour: list[float], acting: bool, line2: str = "", number: str = "",
@@ -79,7 +79,7 @@ class PlayerRow(Panel):
         self.tag_column.width = max(self.number_width, widest + 4)
         self.background = theme.PANEL_LIGHT if acting else theme.PANEL
         self._stripe_colour.rgba = colour
-        self._edge_colour.rgba = colour if acting else (0, 0, 0, 0)
+        self._edge.paint(colour if acting else (0, 0, 0, 0))
 
     def _fit_name(self, *_) -> None:
         """A long name ("Bartholomew") steps down to the smallest readable size before it would be
@@ -111,4 +111,4 @@ class PlayerRow(Panel):
 
     def _outline(self, *_) -> None:
         self._stripe.pos, self._stripe.size = (self.x, self.y + 4), (5, self.height - 8)
-        self._edge.rounded_rectangle = (self.x + 1, self.y + 1, self.width - 2, self.height - 2, 8)
+        self._edge.place("rounded_rectangle", self.x + 1, self.y + 1, self.width - 2, self.height - 2, 8)

@@ -3,12 +3,12 @@ while that player acts."""
 
 from __future__ import annotations
 
-from kivy.graphics import Color, Line
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.ui import theme
+from companion.ui.kit.outline import Outline
 from companion.ui.styling import symbol
 from companion.ui.widgets import FillBar, Panel, Text
 
@@ -61,8 +61,7 @@ class ScoreFrame(Panel):
         self.against.add_widget(self.to_go)
         self.add_widget(self.against)
         with self.canvas.after:
-            self._edge_colour = Color(rgba=(0, 0, 0, 0))
-            self._edge = Line(width=2)
+            self._edge = Outline(2)
         self.bind(pos=self._outline, size=self._outline, width=self._fit_name)
         row.bind(size=self._fit_number)
         self.number.bind(text=self._fit_number)
@@ -77,7 +76,7 @@ class ScoreFrame(Panel):
         self.beside.text = beside
         self.bar.show(number / target if target else 0, colour)
         self.to_go.text = to_go
-        self._edge_colour.rgba = colour if acting else (0, 0, 0, 0)
+        self._edge.paint(colour if acting else (0, 0, 0, 0))
 
     def add_row(self, widget: Widget) -> None:
         """A game's own line under the bar (a ledger, a warning)."""
@@ -105,4 +104,4 @@ class ScoreFrame(Panel):
                                     inner / (DIGIT_WIDTH * digits))
 
     def _outline(self, *_) -> None:
-        self._edge.rounded_rectangle = (self.x + 1, self.y + 1, self.width - 2, self.height - 2, 10)
+        self._edge.place("rounded_rectangle", self.x + 1, self.y + 1, self.width - 2, self.height - 2, 10)

@@ -13,9 +13,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from kivy.clock import Clock
-from kivy.graphics import Color, Line
 
 from companion.ui import theme
+from companion.ui.kit.outline import Outline
 from companion.ui.widgets import BigButton
 
 ARMED_SECONDS = 3.0  # long enough to read the words and tap again, short enough to forget a slip
@@ -37,8 +37,7 @@ class WeightyButton(BigButton):
         self._idle_colour = list(self.color)
         self._disarm_later = Clock.create_trigger(lambda *_: self.disarm(), ARMED_SECONDS)
         with self.canvas.after:
-            self._edge_colour = Color(rgba=theme.DANGER)
-            self._edge = Line(rectangle=(0, 0, 0, 0), width=OUTLINE)
+            self._edge = Outline(OUTLINE, theme.DANGER)
         self.bind(pos=self._redraw, size=self._redraw, disabled=self._redraw)
         self.bind(on_release=lambda *_: self._touched())
 
@@ -67,8 +66,8 @@ class WeightyButton(BigButton):
 
     def _redraw(self, *_) -> None:
         inset = OUTLINE / 2
-        self._edge.rectangle = (self.x + inset, self.y + inset, self.width - OUTLINE, self.height - OUTLINE)
-        self._edge_colour.a = 0 if self.disabled else 1
+        self._edge.place("rectangle", self.x + inset, self.y + inset, self.width - OUTLINE, self.height - OUTLINE)
+        self._edge.fade(0 if self.disabled else 1)
 
 
 def action_button(spec: Mapping[str, Any], on: Callable[[], Any], text: str | None = None,

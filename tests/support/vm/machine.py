@@ -105,7 +105,13 @@ class VirtualTable:
         """Start QEMU (the Pi's power switch); returns once QMP answers."""
         assert self.process is None, "already on"
         forwards = ",".join(f"hostfwd=tcp:127.0.0.1:{self.ports[n]}-:{p}" for n, p in GUEST_PORTS.items())
-        accel = ["-accel", "kvm", "-cpu", "host"] if self.accel == "kvm" else ["-accel", "tcg"]
+        # One vCPU under TCG: with two, QEMU's multi-threaded TCG can run a stale translation of
+        # kernel code that the other vCPU has just re-patched (static keys flip when systemd
+        # attaches its device policies), and the guest dies of "Oops: int3" early in boot.
+        if self.accel == "kvm":
+            accel = ["-accel", "kvm", "-cpu", "host", "-smp", "2"]
+        else:
+            accel = ["-accel", "tcg", "-smp", "1"]
         tray = []
         if self.tray_chardev:
             tray = ["-chardev", f"serial,id=tray,path={self.tray_chardev}",
@@ -113,7 +119,7 @@ class VirtualTable:
         self.qmp_socket.unlink(missing_ok=True)
         argv = [
             "setpriv", "--pdeathsig", "KILL", "--",
-            QEMU, *accel, "-smp", "2", "-m", MEMORY, "-nodefaults", "-no-user-config",
+            QEMU, *accel, "-m", MEMORY, "-nodefaults", "-no-user-config",
             "-kernel", str(self.image.kernel), "-initrd", str(self.image.initrd),
             "-append", "root=/dev/vda rw console=ttyS0,115200 loglevel=4 systemd.show_status=auto",
             "-drive", f"file={self.disk},if=virtio,format=qcow2",

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kivy.graphics import Color, Line
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -15,6 +14,7 @@ from kivy.uix.gridlayout import GridLayout
 
 from companion.ui import theme
 from companion.ui.boards.baon import words
+from companion.ui.kit.outline import Outline
 from companion.ui.widgets import BigButton
 
 VALUES = range(1, 13)
@@ -32,13 +32,12 @@ class PadButton(BigButton):
         super().__init__(**kwargs)
         self.bind(size=lambda *_: setattr(self, "text_size", (None, None)))
         with self.canvas.after:
-            self._frame_colour = Color(1, 1, 1, 0)
-            self._frame = Line(width=2.5)
+            self._frame = Outline(2.5, (1, 1, 1, 0))
         self.bind(pos=self._draw, size=self._draw, chosen=self._draw)
 
     def _draw(self, *_) -> None:
-        self._frame.rectangle = (self.x + 2, self.y + 2, self.width - 4, self.height - 4)
-        self._frame_colour.a = 1 if self.chosen else 0
+        self._frame.place("rectangle", self.x + 2, self.y + 2, self.width - 4, self.height - 4)
+        self._frame.fade(1 if self.chosen else 0)
 
 
 class CardPad(BoxLayout):

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kivy.graphics import Color, Line
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from companion.ui import theme
+from companion.ui.kit.outline import Outline
 from companion.ui.boards.bondcones import words
 from companion.ui.widgets import FillBar, Panel, Text
 
@@ -62,8 +62,7 @@ class CountingFrame(Panel):
                            size_hint_y=None, height=theme.FONT_SMALL * 1.35)
         self._taken: list[str] = [""]
         with self.canvas.after:
-            self._edge_colour = Color(rgba=(0, 0, 0, 0))
-            self._edge = Line(width=2)
+            self._edge = Outline(2)
         self.bind(pos=self._outline, size=self._outline, height=self._fit, width=self._fit)
 
     def show(self, player: dict[str, Any], side: dict[str, Any], target: int, acting: bool,
@@ -90,7 +89,7 @@ class CountingFrame(Panel):
             self.add_widget(self.window, index=0)
         elif not self.window.text and self.window.parent:
             self.remove_widget(self.window)
-        self._edge_colour.rgba = colour if acting else (0, 0, 0, 0)
+        self._edge.paint(colour if acting else (0, 0, 0, 0))
         self._fit()
 
     def _fit(self, *_) -> None:
@@ -133,7 +132,7 @@ class CountingFrame(Panel):
         self.info.height = height
 
     def _outline(self, *_) -> None:
-        self._edge.rounded_rectangle = (self.x + 1, self.y + 1, self.width - 2, self.height - 2, 10)
+        self._edge.place("rounded_rectangle", self.x + 1, self.y + 1, self.width - 2, self.height - 2, 10)
 
 
 def measure(text: str, font_size: float, markup: bool = False, width: float | None = None,
