@@ -3,7 +3,8 @@
 What a player sees first (Home, or the game being resumed) is built before the first frame; the
 broker's connection, the buttons and the dice tray, then the other screens (anything queued with
 `later`) follow once two frames are on the screen, one piece a frame, so no frame, and no touch,
-waits for all of them.
+waits for all of them; and none at all within a moment of a touch, so a player's first touches
+are answered as soon as if nothing waited.
 
 It also serves bench/start.py: with COMPANION_FIRST_FRAME=exit in the environment, the app prints
 the monotonic time its second frame was drawn, the CPU time the process had used by then and its
@@ -27,6 +28,9 @@ SHOWN = "first-frame "
 SETTLED = "settled "
 # A window that draws nothing (minimised, say) must not keep the broker and the buttons waiting.
 AT_THE_LATEST = 20.0  # seconds after the app starts (a loaded machine can take several)
+# What waited runs while nobody touches the screen: a player's touch, and the frames that answer
+# it, never share their time with building a screen nobody asked for yet.
+QUIET_AFTER_TOUCH = 0.8  # seconds
 
 
 def measuring() -> bool:
@@ -51,6 +55,8 @@ class FirstFrames:
         self._on_settled: Callable[[], None] | None = None
         self.begun = False  # the work that waited has begun (after the first frames, or at the latest)
         self.settled = False
+        self._touched_at = float("-inf")
+        self._due: Any = None  # one Clock trigger: however often asked, one piece a frame
 
     @property
     def shown(self) -> bool:
@@ -60,7 +66,7 @@ class FirstFrames:
     def later(self, task: Callable[[], None]) -> None:
         """Run `task` on the app's thread once the first frames are shown (soon, if they are)."""
         self._waiting.append(task)
-        if self.begun and len(self._waiting) == 1:
+        if self.begun:
             self._next_soon()
 
     def watch(self, on_settled: Callable[[], None] | None = None) -> None:
@@ -70,7 +76,7 @@ class FirstFrames:
         from kivy.clock import Clock
 
         self._on_settled = on_settled
-        Window.bind(on_flip=self._flipped)
+        Window.bind(on_flip=self._flipped, on_touch_down=self._touched, on_touch_up=self._touched)
         self._late = Clock.schedule_once(self._no_frames, AT_THE_LATEST)
 
     def _flipped(self, window: Any) -> None:
@@ -84,6 +90,9 @@ class FirstFrames:
             print(f"{SHOWN}{time.monotonic():.6f} {time.process_time():.6f} {peak_kb()}", flush=True)
         self._begin()
 
+    def _touched(self, *_args: Any) -> None:
+        self._touched_at = time.monotonic()  # returns None: the touch goes on to the widgets
+
     def _no_frames(self, _dt: float) -> None:
         """No frames yet, long after the start: what waited for them starts anyway."""
         log.warning("no frame drawn %s s after the start: the broker and the inputs start anyway", AT_THE_LATEST)
@@ -95,11 +104,20 @@ class FirstFrames:
             self._next_soon()
 
     def _next_soon(self) -> None:
-        from kivy.clock import Clock
+        """The next piece after the next frame; asked again before then, still one piece."""
+        if self._due is None:
+            from kivy.clock import Clock
 
-        Clock.schedule_once(self._run_next, 0)  # after the next frame: one piece of work a frame
+            self._due = Clock.create_trigger(self._run_next, 0)
+        self._due()
 
     def _run_next(self, _dt: float) -> None:
+        from kivy.clock import Clock
+
+        quiet_for = time.monotonic() - self._touched_at
+        if self._waiting and quiet_for < QUIET_AFTER_TOUCH:
+            Clock.schedule_once(lambda _dt: self._next_soon(), QUIET_AFTER_TOUCH - quiet_for)
+            return
         if self._waiting:
             task = self._waiting.pop(0)
             try:

@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from kivy.tests.common import UnitTestTouch
@@ -148,6 +149,39 @@ def test_work_after_the_first_frame_waits_for_two_frames_and_goes_on_past_a_fail
     assert ran == [], "never inside the call: on the app's thread, a frame later"
     app.frames(6)
     assert ran == ["broker", "inputs"]
+
+
+def test_work_that_waited_keeps_out_of_the_way_of_a_players_touches(make_app):
+    """A player touching the screen while the other screens are still being built gets every frame
+    for the answer: the building waits until the screen has been left alone for a moment."""
+    from tests.support.finger import tap
+
+    from companion.ui.first_frame import QUIET_AFTER_TOUCH
+
+    def frames_while_touched(since: float) -> int:
+        """Frames for half the quiet time after a touch (however long a frame takes here)."""
+        drawn = 0
+        while time.monotonic() - since < QUIET_AFTER_TOUCH / 2:
+            app.frames(1)
+            drawn += 1
+        return drawn
+
+    app = make_app().start()
+    first_frames = app.app.first_frames
+    ran = []
+    tap(app, 5, 5)  # the corner: nothing there to press
+    touched = time.monotonic()
+    first_frames.later(lambda: ran.append("a screen nobody asked for yet"))
+    assert frames_while_touched(touched) >= 2 and ran == [], "built in the frames that answer a touch"
+    assert app.settle_until(lambda: ran, timeout=QUIET_AFTER_TOUCH + 5)
+    tap(app, 5, 5)
+    touched = time.monotonic()
+    first_frames.later(lambda: ran.append("the next one"))
+    first_frames.later(lambda: ran.append("and the one after"))
+    frames_while_touched(touched)
+    assert ran == ["a screen nobody asked for yet"]
+    assert app.settle_until(lambda: len(ran) == 3, timeout=QUIET_AFTER_TOUCH + 5)
+    assert ran[1:] == ["the next one", "and the one after"], "in the order they were asked for"
 
 
 def test_a_window_that_draws_nothing_starts_what_waited_at_the_latest(make_app):

@@ -8,10 +8,10 @@ from typing import Any
 
 from kivy.metrics import sp
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.ui import theme
+from companion.ui.kit.measure import drawn_size
 from companion.ui.widgets import BigButton, Text
 
 GAP = 6  # px between the buttons of a panel
@@ -39,10 +39,7 @@ class Prompt(Text):
         """The height of the tallest of its words (its own too) at its width."""
         heights = [0.0]
         for words in [self.text, *self.reserve]:
-            probe = Label(text=words, markup=True, bold=self.bold, font_size=self.font_size,
-                          text_size=(self.width, None))
-            probe.texture_update()
-            heights.append(probe.texture_size[1])
+            heights.append(drawn_size(words, self.font_size, bold=self.bold, markup=True, width=self.width)[1])
         return max(heights)
 
     def _fit(self, *_) -> None:

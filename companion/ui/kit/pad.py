@@ -13,12 +13,12 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.kit import fields as f
 from companion.ui.kit.layout import GAP, READABLE, button
+from companion.ui.kit.measure import drawn_width
 from companion.ui.widgets import BigButton
 
 
@@ -64,9 +64,7 @@ def _words(text: str) -> list[str]:
 
 
 def _line_width(text: str, font_size: float, markup: bool) -> float:
-    probe = Label(text=text, markup=markup, bold=True, font_size=font_size)
-    probe.texture_update()
-    return float(probe.texture_size[0])
+    return drawn_width(text, font_size, bold=True, markup=markup)
 
 
 class ValueGrid(GridLayout):

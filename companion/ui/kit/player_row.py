@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kivy.core.text.markup import MarkupLabel
 from kivy.graphics import Color, Rectangle
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.ui import theme
+from companion.ui.kit.measure import drawn_width
 from companion.ui.kit.outline import Outline
 from companion.ui.styling import symbol
 from companion.ui.widgets import Panel, Text
@@ -73,9 +73,7 @@ class PlayerRow(Panel):
         # The column widens for the tag's longest line rather than wrap it out of sight.
         widest = 0
         for line in tag.splitlines():
-            drawn = MarkupLabel(text=line, font_size=self.tag_size)
-            drawn.refresh()
-            widest = max(widest, drawn.texture.width)
+            widest = max(widest, drawn_width(line, self.tag_size, markup=True))
         self.tag_column.width = max(self.number_width, widest + 4)
         self.background = theme.PANEL_LIGHT if acting else theme.PANEL
         self._stripe_colour.rgba = colour
@@ -85,10 +83,8 @@ class PlayerRow(Panel):
         """A long name ("Bartholomew") steps down to the smallest readable size before it would be
         cut short; only a longer one still ends in "..."."""
         label = self.name
-        drawn = MarkupLabel(text=label.text, font_size=theme.FONT, bold=True, font_name=label.font_name)
-        drawn.refresh()
         room = int(label.width - 2 * label.padding_x) - 3  # Kivy shortens a few px before the edge
-        natural = drawn.texture.width
+        natural = drawn_width(label.text, theme.FONT, bold=True, markup=True, font_name=label.font_name)
         label.font_size = theme.FONT if natural <= room or room <= 0 else max(theme.FONT_SMALL, theme.FONT * room / natural)
 
     def dim(self, on: bool, amount: float = 0.5) -> None:

@@ -8,6 +8,7 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.ui import theme
+from companion.ui.kit.measure import drawn_width
 from companion.ui.kit.outline import Outline
 from companion.ui.styling import symbol
 from companion.ui.widgets import FillBar, Panel, Text
@@ -87,9 +88,7 @@ class ScoreFrame(Panel):
         inner = self.width - self.padding[0] - self.padding[2] - 4
         if inner <= 0:
             return
-        probe = Label(text=self.name.text, markup=True, bold=True, font_size=theme.FONT_TITLE)
-        probe.texture_update()
-        natural = probe.texture_size[0]
+        natural = drawn_width(self.name.text, theme.FONT_TITLE, bold=True, markup=True)
         fitted = theme.FONT_TITLE if natural <= inner else theme.FONT_TITLE * inner / natural
         self.name.font_size = max(self.words, fitted)
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kivy.core.text.markup import MarkupLabel
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.boards.bonbon import words
 from companion.ui.kit.cards import CardRow
+from companion.ui.kit.measure import drawn_width
 from companion.ui.kit.player_row import PlayerRow as KitRow
 
 DIMMED = 0.5  # a passed or eliminated player's cards and total; the word itself stays bright
@@ -62,10 +62,8 @@ class PlayerRow(KitRow):
         """How wide the tag's words are drawn, whatever width the column has now."""
         if not self.extra.text:
             return 0.0
-        probe = MarkupLabel(text=self.extra.text, font_size=self.extra.font_size, bold=self.extra.bold,
-                            font_name=self.extra.font_name)
-        probe.refresh()
-        return float(probe.texture.width)
+        return drawn_width(self.extra.text, self.extra.font_size, bold=self.extra.bold, markup=True,
+                           font_name=self.extra.font_name)
 
     def right_width(self, width: float) -> None:
         self.total.parent.width = width

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.core.text.markup import MarkupLabel
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from companion.ui import theme
 from companion.ui.boards.bonbon import words
+from companion.ui.kit.measure import drawn_width as measured_width
 from companion.ui.widgets import Panel, Text
 
 # (heading, key, width weight); the name column comes first.
@@ -35,9 +35,7 @@ TWO_LINES = 50  # a line whose sets cell prints the count of sets under the poin
 
 
 def drawn_width(text: str, size: float, bold: bool = False) -> float:
-    probe = MarkupLabel(text=text, font_size=size, bold=bold)
-    probe.refresh()
-    return float(probe.texture.width)
+    return measured_width(text, size, bold=bold, markup=True)
 
 
 def name_fit(name: str) -> tuple[float, float]:

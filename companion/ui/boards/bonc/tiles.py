@@ -12,10 +12,10 @@ from collections.abc import Callable
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.label import Label
 
 from companion.ui import theme
 from companion.ui.kit.layout import READABLE, button
+from companion.ui.kit.measure import drawn_width
 from companion.ui.kit.score_frame import ScoreFrame
 from companion.ui.styling import readable
 from companion.ui.widgets import Text
@@ -102,6 +102,4 @@ class PlayerTile(ScoreFrame):
 
 
 def _width(text: str, size: float, bold: bool = True) -> float:
-    probe = Label(text=text, font_size=size, bold=bold)
-    probe.texture_update()
-    return float(probe.texture_size[0])
+    return drawn_width(text, size, bold=bold)

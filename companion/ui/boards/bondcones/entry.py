@@ -10,13 +10,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from kivy.core.text import Label as CoreLabel
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.boards.bondcones import words
+from companion.ui.kit.measure import drawn_size, drawn_width
 from companion.ui.kit.pad import ValuePad
 from companion.ui.kit.toggle import toggle
 from companion.ui.widgets import BigButton, Panel, Text
@@ -172,18 +172,14 @@ class FaceButton(BigButton):
             self.font_size = theme.FONT_BIG
             return
         # The word as drawn at the title size, scaled to the button's width inside its margins.
-        probe = CoreLabel(text=self.text, font_size=theme.FONT_TITLE, bold=True)
-        probe.refresh()
-        fits = theme.FONT_TITLE * (self.width - 2 * theme.GAP) / max(probe.texture.width, 1)
+        fits = theme.FONT_TITLE * (self.width - 2 * theme.GAP) / max(drawn_width(self.text, theme.FONT_TITLE, bold=True), 1)
         self.font_size = max(self.MIN_WORD, min(theme.FONT_TITLE, fits))
 
 
 def _caption_fits(label: str) -> bool:
     """Whether a caption ("Leo's cone is worth") fits two lines of the caption column; a long
     name's does not ("Mohammed's cone is worth")."""
-    drawn = CoreLabel(text=label, font_size=theme.FONT_SMALL, text_size=(CAPTION_WIDTH, None))
-    drawn.refresh()
-    return drawn.texture.height <= 2 * theme.FONT_SMALL * 1.3
+    return drawn_size(label, theme.FONT_SMALL, width=CAPTION_WIDTH)[1] <= 2 * theme.FONT_SMALL * 1.3
 
 
 def _row(label: str) -> BoxLayout:

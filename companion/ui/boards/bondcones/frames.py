@@ -9,8 +9,9 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from companion.ui import theme
-from companion.ui.kit.outline import Outline
 from companion.ui.boards.bondcones import words
+from companion.ui.kit.measure import drawn_size
+from companion.ui.kit.outline import Outline
 from companion.ui.widgets import FillBar, Panel, Text
 
 
@@ -138,7 +139,4 @@ class CountingFrame(Panel):
 def measure(text: str, font_size: float, markup: bool = False, width: float | None = None,
             bold: bool = True) -> tuple[int, int]:
     """A text's size as drawn: on one line, or wrapped to `width` (labels shorten themselves with "…")."""
-    probe = Label(text=text, markup=markup, font_size=font_size, bold=bold,
-                  text_size=(width, None) if width else (None, None))
-    probe.texture_update()
-    return probe.texture_size
+    return drawn_size(text, font_size, bold=bold, markup=markup, width=width or None)

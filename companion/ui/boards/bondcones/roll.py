@@ -6,7 +6,6 @@ import re
 from typing import Any
 
 from kivy.clock import Clock
-from kivy.core.text.markup import MarkupLabel
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.stencilview import StencilView
@@ -14,6 +13,7 @@ from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.boards.bondcones import words
+from companion.ui.kit.measure import drawn_width
 from companion.ui.widgets import Panel, Text
 
 
@@ -59,9 +59,7 @@ class FaceBox(BoxLayout):
 
 
     def _fit_caption(self, *_) -> None:
-        drawn = MarkupLabel(text=self.caption.text, font_size=theme.FONT_SMALL, bold=True)
-        drawn.refresh()
-        self.caption.bold = drawn.texture.width <= self.caption.width - 3  # Kivy shortens a few px early
+        self.caption.bold = drawn_width(self.caption.text, theme.FONT_SMALL, bold=True, markup=True) <= self.caption.width - 3  # Kivy shortens a few px early
 
 
 class RollPanel(Panel):
