@@ -17,6 +17,7 @@ import shutil
 import sys
 import tempfile
 import time
+import traceback
 from pathlib import Path
 
 # Everything a run writes (the guest's disk, screenshots, the subscriber's record, Kivy's home)
@@ -72,4 +73,9 @@ def main(cuts: int = 30, seed: int = 1) -> int:
 
 if __name__ == "__main__":
     args = [int(a) for a in sys.argv[1:3]]
-    sys.exit(main(*args))
+    try:
+        sys.exit(main(*args))
+    except Exception:  # noqa: BLE001 - said here: Kivy takes stderr over for its log once loaded
+        traceback.print_exc(file=sys.stdout)
+        print(f"kept for a look: {WORK}")
+        sys.exit(1)

@@ -15,6 +15,10 @@ from companion.config import ConfigError, load
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    words = list(sys.argv[1:] if argv is None else argv)
+    # Replay's help names the games on the menu, read from their sources: only worth it when replay
+    # is asked for (its help, or its usage after a mistake), not on every start of the table.
+    menu = ", ".join(g.id for g in games.menu(listed_only=True)) if "replay" in words else "a game's id"
     parser = argparse.ArgumentParser(prog="companion", description="The game table companion.")
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -31,7 +35,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "public view as JSON. FILE holds one JSON object a line: first the setup "
             '({"game": GAME, "players": ["Ann", "Ben"], "options": {...}}), then one action a '
             'line ({"type": ...}, plus {"type": "undo"} and {"type": "redo"}). GAME is one of '
-            f"{', '.join(g.id for g in games.menu(listed_only=True))}; docs/actions.md "
+            f"{menu}; docs/actions.md "
             "describes every game's actions. Exit status 0 when every line was accepted; 2, with "
             "the line number and the reason on stderr and nothing on stdout, when one was not."
         ),

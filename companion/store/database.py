@@ -19,7 +19,6 @@ from companion.store import migrations
 from companion.store.clock import utc_now
 from companion.store.guard import Guarded, is_disk_trouble, reason
 from companion.store.records import GameRecord
-from companion.store.recovery import recover_into
 from companion.store.timeline import StoredTimeline
 
 if TYPE_CHECKING:  # names in annotations only: the store opens before the rules are imported
@@ -294,6 +293,8 @@ class Store:
 
     def _recover(self, moved: Path, db: sqlite3.Connection) -> str:
         """Copy the games still readable in the file set aside into the new one; say how it went."""
+        from companion.store.recovery import recover_into  # only for a damaged database
+
         try:
             return recover_into(moved, db).words()
         except (sqlite3.Error, OSError) as exc:

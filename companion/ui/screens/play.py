@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
@@ -10,12 +10,13 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 from kivy.utils import get_color_from_hex
 
-from companion import bgstats
 from companion.core.session import Change, Session
-from companion.ui.bgstats_code import BgStatsCode
 from companion.ui import theme
 from companion.ui.boards import board_class
 from companion.ui.widgets import BigButton, Panel, Text, fill
+
+if TYPE_CHECKING:
+    from companion.ui.bgstats_code import BgStatsCode
 
 DEVICES_SECONDS = 3.0  # how often the devices are looked at again while a game is on screen
 
@@ -117,6 +118,9 @@ class PlayScreen(Screen):
 
     def show_bgstats_code(self) -> BgStatsCode | None:
         """The finished game as BG Stats' link, in a QR code a phone scans (docs/stats.md)."""
+        from companion import bgstats  # here: a resumed game's first frame does not wait for it
+        from companion.ui.bgstats_code import BgStatsCode
+
         found = self.app.table.finished_play()
         if found is None:
             self.app.notify("The game is not over yet.")

@@ -101,7 +101,7 @@ def play_by_touch(vt: VirtualTable, folder: Path) -> int:
     """BondCones chosen, "ann" and "bob" typed key by key and seated, the game started: all by taps on
     the panel. Each tap must count once: a doubled tap would type "aann", seat a third player or
     skip a screen, and the table's state would not be the mirror's."""
-    from tests.support.vm.mirror import button_point, key_point, likeness, make_mirror, touch_mirror
+    from tests.support.vm.mirror import button_point, key_point, make_mirror, touch_mirror
 
     mirror = make_mirror(folder / "mirror")
     watcher = Watcher(vt.ports["mqtt"], [STATE])
@@ -115,6 +115,10 @@ def play_by_touch(vt: VirtualTable, folder: Path) -> int:
         taps += 1
         time.sleep(pause)
         mirror.settle(0.3)
+        if pause >= SCREEN_PAUSE:
+            # A new screen (or the keyboard gone): the next tap waits until the guest shows it too,
+            # however slowly the emulated machine draws, or it would land on what was there before.
+            same_screen(vt, mirror, folder, f"after tap {taps}", timeout=60)
 
     try:
         assert mirror.screen == "home"
@@ -137,11 +141,7 @@ def play_by_touch(vt: VirtualTable, folder: Path) -> int:
         assert names == [p["name"] for p in expected["players"]], f"the guest seated {names} after {taps} taps"
         assert [n.lower() for n in names] == ["ann", "bob"], names
         assert seen["revision"] == mirror.table.session.revision, "one game started, nothing more"
-        board = folder / "board.png"
-        deadline = time.monotonic() + 90
-        while (alike := likeness(vt.screendump(board), mirror, folder)) < SAME_SCREEN:
-            assert time.monotonic() < deadline, f"the guest's screen is not the mirror's board ({alike:.0%} alike): {board}"
-            time.sleep(1)
+        board = same_screen(vt, mirror, folder, "board", timeout=90)
         assert read_qr(vt, folder, "board-qr") is None, "the board, no longer the Home screen"
         print(f"virtual table: the board after {taps} taps: {board}")
         return taps
@@ -149,6 +149,20 @@ def play_by_touch(vt: VirtualTable, folder: Path) -> int:
         watcher.client.loop_stop()
         watcher.client.disconnect()
         mirror.close()
+
+
+def same_screen(vt: VirtualTable, mirror, folder: Path, name: str, timeout: float) -> Path:
+    """Wait until the guest's screen looks as the mirror draws it now; the guest's picture."""
+    from tests.support.vm.mirror import likeness
+
+    shot = folder / f"{name.replace(' ', '-')}.png"
+    deadline = time.monotonic() + timeout
+    while (alike := likeness(vt.screendump(shot), mirror, folder)) < SAME_SCREEN:
+        assert time.monotonic() < deadline, (
+            f"the guest's screen is not the mirror's {mirror.screen} screen {name} "
+            f"({alike:.0%} alike after {timeout} s): {shot}")
+        time.sleep(0.5)
+    return shot
 
 
 def install(vt: VirtualTable, folder: Path, figures: dict) -> None:
