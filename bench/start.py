@@ -174,7 +174,7 @@ def main() -> None:
         work = Path(tmp)
         compile_bytecode()
         starts(work, args.rounds)
-        if not args.no_touches:
+        if not args.no_touches and args.touch_rounds > 0:
             touches(work, args.touch_rounds)
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 PAUSE = 0.5  # seconds from the first frame to the first touch, and between touches
+LOOK_AGAIN_TIMES = 50  # a tenth of a second apart
 
 Find = Callable[[Any], Any]  # the running app -> the widget to touch (or a callable to call first)
 
@@ -124,6 +125,7 @@ class Walker:
         self.steps = list(steps)
         self.frames = 0
         self.waiting: tuple[str, float, float, int] | None = None  # what, when (wall, CPU), frame count
+        self.misses = 0
 
     def begin(self, _dt: float) -> None:
         from kivy.core.window import Window
@@ -158,7 +160,18 @@ class Walker:
             app.stop()
             return
         what, how = self.steps.pop(0)
-        target = how(app)
+        try:
+            target = how(app)
+        except LookupError:
+            # Not on the screen yet (a loaded machine draws the last touch's answer late): look
+            # again shortly, for a few seconds, before calling the walk broken.
+            self.misses += 1
+            if self.misses > LOOK_AGAIN_TIMES:
+                raise
+            self.steps.insert(0, (what, how))
+            Clock.schedule_once(self.step, 0.1)
+            return
+        self.misses = 0
         if target is None:  # a step that is not a touch (typing names)
             self.step(0)
             return

@@ -13,7 +13,7 @@ from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.boards.bondcones import words
-from companion.ui.kit.measure import drawn_width
+from companion.ui.kit.measure import drawn_size, drawn_width
 from companion.ui.widgets import Panel, Text
 
 
@@ -119,15 +119,18 @@ class RollPanel(Panel):
     def _fit_text(self, *_) -> None:
         """What happened last, as much as fits: the oldest news line goes first, then the reminder."""
         texts = [self.header, self.headline, self.detail, self.news]
+        detail = news = ""
         for keep_detail in (True, False):
-            self.detail.text = self._detail if keep_detail else ""
+            detail = self._detail if keep_detail else ""
             for start in range(len(self._notes) + 1):
-                self.news.text = "\n".join(self._notes[start:])
-                for label in texts:
-                    label.texture_update()
-                used = sum(label.texture_size[1] for label in texts) + self.column.spacing * len(texts)
-                if used <= self.column.height:
+                news = "\n".join(self._notes[start:])
+                # Measured, not drawn: only the texts that fit are given to the labels to draw.
+                shown = {id(self.detail): detail, id(self.news): news}
+                used = sum(_height(label, shown.get(id(label), label.text)) for label in texts)
+                if used + self.column.spacing * len(texts) <= self.column.height:
+                    self.detail.text, self.news.text = detail, news
                     return
+        self.detail.text, self.news.text = detail, news
 
     def _say(self, header: str, header_colour: list[float], headline: str, headline_colour: list[float],
              detail: str = "") -> None:
@@ -249,3 +252,8 @@ class RollPanel(Panel):
         self._say("Game over", theme.TEXT, f"{winner} wins with {game['sides'][winner]['points']} points",
                   colours[winner], "Undo takes back the last move.")
         return words.news(game)
+
+
+def _height(label: Label, text: str) -> float:
+    """How tall `label` would draw `text` at its width and settings now."""
+    return drawn_size(text, label.font_size, bold=label.bold, markup=label.markup, width=label.text_size[0])[1]
