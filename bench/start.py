@@ -16,9 +16,12 @@ configured by default (connected to in the background).
 
 First touches: bench/touch_walk.py walks the screens in fresh processes, touching what a player
 touches, each screen and board opened for the first time in its process (half a second after the
-first frame and between touches, while the app warms the other screens up); printed are the
-median wall time from the touch to the second frame after it, and the app thread's CPU time in it.
-Targets: table/bare <= 1.3, resumed/bare <= 1.5, memory <= bare + 25 MB, every first touch < 100 ms.
+first frame and between touches; the app's warm-up of the other screens waits while a player is
+touching, so each is built cold, at its touch); printed are the median wall time from the touch
+to the second frame after it, and the app thread's CPU time in it. Under a software renderer
+(llvmpipe, where there is no GPU) the wall time includes drawing the frames on other threads.
+Targets: table/bare <= 1.3, resumed/bare <= 1.5, memory at the first frame <= bare + 25 MB, every first
+touch < 100 ms.
 """
 
 from __future__ import annotations
@@ -123,11 +126,13 @@ def starts(work: Path, rounds: int) -> None:
               f"{cpu:.3f} s {ratios[2]:>5}  {shown:6.1f} MB {extra_shown:>7} MB  {mb:6.1f} MB {extra:>7} MB  {settled}")
     resumed = [n for n in masters if n != "table"]
     worst = max(resumed, key=lambda n: median(n, "wall"))
-    heaviest = max(masters, key=lambda n: median(n, "mb"))
+    heaviest = max(masters, key=lambda n: median(n, "shown_mb"))
+    settled_heaviest = max(masters, key=lambda n: median(n, "mb"))
     print(f"table/bare {median('table', 'wall') / median('bare', 'wall'):.2f} (target <= 1.3); "
           f"resumed/bare worst {median(worst, 'wall') / median('bare', 'wall'):.2f} ({worst}, target <= 1.5); "
-          f"memory above bare worst +{median(heaviest, 'mb') - median('bare', 'mb'):.1f} MB once settled "
-          f"({heaviest}, target <= 25)")
+          f"memory above bare at the first frame worst +{median(heaviest, 'shown_mb') - median('bare', 'shown_mb'):.1f} MB "
+          f"({heaviest}, target <= 25); once settled +{median(settled_heaviest, 'mb') - median('bare', 'mb'):.1f} MB "
+          f"({settled_heaviest}: every screen built, the broker and the inputs started)")
     print("  (ratio: of the medians; paired: median of each start over the bare start just before it; "
           "CPU: the process's CPU time at its first frame, which load on the machine barely changes; "
           "peak RSS at the frame: VmHWM then; settled: ru_maxrss of the whole run, for the table until the "
@@ -156,8 +161,8 @@ def touches(work: Path, rounds: int) -> None:
             for _touch, what, ms, cpu_ms in found:
                 wall.setdefault(what, []).append(float(ms))
                 cpu.setdefault(what, []).append(float(cpu_ms))
-    print(f"First touch of each screen and board, the first time in its process ({rounds} rounds; the app's "
-          "warm-up after its first frame runs meanwhile), touch to its second frame:")
+    print(f"First touch of each screen and board, the first time in its process ({rounds} rounds; built at the "
+          "touch: the warm-up waits while a player touches), touch to its second frame:")
     for what in wall:
         print(f"  {what:<18} {spread(wall[what], 1, 'ms', 0)}   app thread CPU {statistics.median(cpu[what]):.0f} ms")
     worst = max(wall, key=lambda w: statistics.median(wall[w]))
