@@ -52,11 +52,22 @@ def text(words: str, starts: bool = False) -> Find:
 
 
 def first_row(app: Any) -> Any:
-    """The first row of a list (a past game, a move of the story): what a player touches in it."""
+    """The first row of a list in view (a past game, a move of the story): what a player touches in it.
+
+    In view: a story opens at its latest moves, and a row scrolled out of its list would take the
+    touch at its place for whatever is drawn there instead."""
+    from kivy.uix.scrollview import ScrollView
+
     for widget in _visible(app):
-        if type(widget).__name__ == "PanelButton" and widget.collide_point(*widget.center):
+        if type(widget).__name__ != "PanelButton":
+            continue
+        x, y = widget.to_window(*widget.center)
+        view = widget.parent
+        while view is not None and not isinstance(view, ScrollView):
+            view = view.parent
+        if view is None or view.collide_point(*view.parent.to_widget(x, y)):
             return widget
-    raise LookupError("no row on screen")
+    raise LookupError("no row in view")
 
 
 def seat_players(game_id: str) -> Callable[[Any], None]:
