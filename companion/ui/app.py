@@ -33,6 +33,8 @@ ENTRY_CANCELLED = "entry_cancelled"
 
 # How often a game database that could not be opened at start-up (a full disk) is tried again.
 STORE_RETRY_SECONDS = 5.0
+# After the players screen is drawn, before a first name is typed.
+LOAD_CHOSEN_GAME_AFTER = 0.15
 
 # A status source returns one DeviceStatus or several (the inputs report GPIO and tray together).
 StatusSource = Callable[[], "DeviceStatus | Sequence[DeviceStatus]"]
@@ -239,6 +241,21 @@ class CompanionApp(App):
     def _set_up(self, game_id: str) -> None:
         self.screen("players").prepare(game_id)
         self.go("players")
+        # While the players type their names: the chosen game's rules, its board's modules and the
+        # play screen, so neither its options nor its first board wait for them (the warm-ups may
+        # not have come to them yet, and they wait while a player is touching).
+        Clock.schedule_once(lambda _dt: self._load_game(game_id), LOAD_CHOSEN_GAME_AFTER)
+
+    def _load_game(self, game_id: str) -> None:
+        from companion import games
+        from companion.ui.boards import board_class
+
+        try:
+            games.get(game_id)
+            board_class(game_id)
+            self.screen("play")
+        except Exception:  # noqa: BLE001 - loaded again, and said, when the game is started
+            log.exception("could not load %s ahead of its start", game_id)
 
     def start_game(self, game_id: str, players: Sequence[Any], options: Mapping[str, Any]) -> bool:
         try:

@@ -15,6 +15,7 @@ frame may still be its bare background. bench/bare_kivy.py counts frames the sam
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import time
@@ -44,6 +45,16 @@ def peak_kb() -> int:
             return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
     except (OSError, StopIteration, ValueError):
         return 0
+
+
+def keep_out_of_collections() -> None:
+    """Every object the start made so far (Kivy, the games' rules, the screens) is set aside from
+    Python's cyclic garbage collector: they live as long as the table, and a full collection walking
+    all of them took about 60 ms here, which a player met as a frame that came late after a touch
+    (several times that on a Pi). Objects made from now on are collected as before. For the table's
+    own run (launch.py), not for tests that start many apps in one process."""
+    gc.collect()
+    gc.freeze()
 
 
 class FirstFrames:

@@ -81,6 +81,7 @@ def launch(config: Config, sim: bool) -> int:
     from companion.store import StoreError
     from companion.table import Table
     from companion.ui.app import CompanionApp
+    from companion.ui.first_frame import keep_out_of_collections
 
     try:
         store = store_opened()
@@ -92,12 +93,14 @@ def launch(config: Config, sim: bool) -> int:
     adapters = Adapters(config, table, app, sim)
     # The first frame comes first: the broker and the physical inputs start right after it, on
     # the app's thread, so a table switched on as players sit down shows its screen sooner.
+    app.first_frames.later(keep_out_of_collections)
     app.first_frames.later(adapters.start_broadcaster)
     app.first_frames.later(adapters.start_inputs)
     app.first_frames.later(store.reserve_log)  # the game log's working length, before the first move
     # Then every other screen and board, one a frame; which ones is worked out after the first
-    # frame too (it reads the menu).
-    app.first_frames.later(lambda: [app.first_frames.later(warm_up) for warm_up in app.warm_ups()])
+    # frame too (it reads the menu). What they made is set aside from collections too.
+    app.first_frames.later(lambda: [app.first_frames.later(task)
+                                    for task in [*app.warm_ups(), keep_out_of_collections]])
     stop_on_sigterm(app)
     from kivy.clock import Clock
 

@@ -131,6 +131,21 @@ def test_every_screen_is_built_when_first_touched_and_works(make_app):
     assert sorted(built(app)) == sorted(SCREENS), "every screen was built on the way, each once"
 
 
+def test_a_chosen_game_is_made_ready_while_the_players_type_their_names(make_app):
+    """Its rules, its board's modules and the play screen load just after the players screen shows,
+    so that neither the options nor the first board wait for them (tried without the warm-ups)."""
+    from companion.ui.app import LOAD_CHOSEN_GAME_AFTER
+
+    app = make_app().start()
+    assert "play" not in built(app)
+    app.app.choose_game("bonc")
+    app.frames(2)
+    assert app.screen == "players" and "play" not in built(app), "the players screen comes first, alone"
+    assert app.settle_until(lambda: "play" in built(app), timeout=LOAD_CHOSEN_GAME_AFTER + 5)
+    assert app.screen == "players", "made ready, not shown"
+    assert "companion.ui.boards.bonc.board" in sys.modules and "companion.games.bonc.game" in sys.modules
+
+
 def test_a_button_before_any_game_builds_no_play_screen(make_app):
     app = make_app().start()
     outcome = app.app.control("undo", "gpio")
