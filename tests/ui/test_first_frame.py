@@ -139,7 +139,6 @@ def test_a_chosen_game_is_made_ready_while_the_players_type_their_names(make_app
     app = make_app().start()
     assert "play" not in built(app)
     app.app.choose_game("bonc")
-    app.frames(2)
     assert app.screen == "players" and "play" not in built(app), "the players screen comes first, alone"
     assert app.settle_until(lambda: "play" in built(app), timeout=LOAD_CHOSEN_GAME_AFTER + 5)
     assert app.screen == "players", "made ready, not shown"
