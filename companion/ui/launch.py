@@ -97,10 +97,14 @@ def launch(config: Config, sim: bool) -> int:
     app.first_frames.later(adapters.start_broadcaster)
     app.first_frames.later(adapters.start_inputs)
     app.first_frames.later(store.reserve_log)  # the game log's working length, before the first move
-    # Then every other screen and board, one a frame; which ones is worked out after the first
-    # frame too (it reads the menu). What they made is set aside from collections too.
-    app.first_frames.later(lambda: [app.first_frames.later(task)
-                                    for task in [*app.warm_ups(), keep_out_of_collections]])
+
+    def warm_up_the_rest() -> None:
+        """Every other screen and board, one a frame, worked out after the first frame too (it
+        reads the menu); then what they made is set aside from collections as well."""
+        for task in [*app.warm_ups(), keep_out_of_collections]:
+            app.first_frames.later(task)
+
+    app.first_frames.later(warm_up_the_rest)
     stop_on_sigterm(app)
     from kivy.clock import Clock
 

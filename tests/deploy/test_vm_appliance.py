@@ -62,6 +62,19 @@ def moves_now(watcher: Watcher) -> int:
     return state.get("moves", 0) if state and state.get("game") else 0
 
 
+def roll(tray: SimTray, watcher: Watcher, made: int, times: int, each_once: str) -> int:
+    """Roll the tray `times` times: each roll one move, none counted twice; the moves made since.
+    Then the board's next look at its devices has come."""
+    for _ in range(times):
+        tray.press_roll()
+        made += 1
+        watcher.wait_for(lambda w: moves_now(w) >= made, timeout=30)
+    time.sleep(1.5)
+    assert moves_now(watcher) == made, each_once
+    time.sleep(appliance.DEVICES_PAUSE)
+    return made
+
+
 def tray_unplugged_and_back(vt: VirtualTable, tray: SimTray, folder: Path, story: Story) -> None:
     """Rolls become moves, one each; the tray unplugged (QMP device_del) shows on the board as
     gone; plugged back in (device_add) the table reconnects and the next roll counts once."""
@@ -71,13 +84,7 @@ def tray_unplugged_and_back(vt: VirtualTable, tray: SimTray, folder: Path, story
         made = start.get("moves", 0)
         assert vt.ssh("readlink -f /dev/dicetray").stdout.strip().startswith("/dev/ttyUSB"), \
             "the udev rule names the USB-serial tray /dev/dicetray"
-        for _ in range(3):
-            tray.press_roll()
-            made += 1
-            watcher.wait_for(lambda w: moves_now(w) >= made, timeout=30)
-        time.sleep(1.5)
-        assert moves_now(watcher) == made, "each roll is one move"
-        time.sleep(appliance.DEVICES_PAUSE)
+        made = roll(tray, watcher, made, 3, "each roll is one move")
         before = vt.screendump(folder / "tray-plugged.png").read_bytes()
 
         heard = len(tray.sent)
@@ -98,12 +105,7 @@ def tray_unplugged_and_back(vt: VirtualTable, tray: SimTray, folder: Path, story
             assert time.monotonic() - plugged < 30, "the table never spoke to the tray again"
             time.sleep(0.05)
         story.figures["tray reconnect"] = f"{time.monotonic() - plugged:.2f} s"
-        tray.press_roll()
-        made += 1
-        watcher.wait_for(lambda w: moves_now(w) >= made, timeout=30)
-        time.sleep(1.5)
-        assert moves_now(watcher) == made, "the roll after the replug counts once"
-        time.sleep(appliance.DEVICES_PAUSE)
+        roll(tray, watcher, made, 1, "the roll after the replug counts once")
         after = vt.screendump(folder / "tray-plugged-again.png").read_bytes()
         assert after != during, "the board shows the tray back (tray-plugged-again.png)"
     finally:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import time
+from contextlib import contextmanager
 
 import pytest
 
@@ -22,26 +23,32 @@ CURRENT_WITHIN = 2.0  # seconds from a table's bridge being back to the page sho
 LONG = 15.0  # generous bound for what depends on Mosquitto's own retry (about a second)
 
 
-@pytest.fixture
-def hall(tmp_path):
+@contextmanager
+def hall_screen(tmp_path, named: list[tuple[str, str]], **table_options):
+    """A venue broker, these tables (id, name) bridged into it, and a 1080p browser: (venue, tables, driver)."""
     games.register(Tally())
     try:
         driver = phone_browser((1920, 1080))
     except RuntimeError as exc:
         pytest.skip(str(exc))
     venue = venue_broker(tmp_path / "venue").start()
-    tables = [HallTable(tmp_path / tid, venue, tid, name) for tid, name in
-              (("a", "Window"), ("b", "Corner"), ("c", "Bar"))]
+    tables = [HallTable(tmp_path / tid, venue, tid, name, **table_options) for tid, name in named]
     for t in tables:
         t.start()
     try:
-        driver.get(venue.phone_url + "hall.html")
         yield venue, tables, driver
     finally:
         close_browser(driver)
         for t in tables:
             t.close()
         venue.stop()
+
+
+@pytest.fixture
+def hall(tmp_path):
+    with hall_screen(tmp_path, [("a", "Window"), ("b", "Corner"), ("c", "Bar")]) as (venue, tables, driver):
+        driver.get(venue.phone_url + "hall.html")
+        yield venue, tables, driver
 
 
 def shown(driver, table_id):
@@ -183,14 +190,8 @@ def test_a_play_reopened_by_undo_leaves_the_standings_and_returns_as_it_ended(ha
 
 
 def test_idle_and_long_offline_tables_stand_out(tmp_path):
-    games.register(Tally())
-    try:
-        driver = phone_browser((1920, 1080))
-    except RuntimeError as exc:
-        pytest.skip(str(exc))
-    venue = venue_broker(tmp_path / "venue").start()
-    quiet, gone = (HallTable(tmp_path / tid, venue, tid, tid, through_link=False).start() for tid in ("quiet", "gone"))
-    try:
+    with hall_screen(tmp_path, [("quiet", "quiet"), ("gone", "gone")], through_link=False) as (venue, tables, driver):
+        quiet, gone = tables
         for t in (quiet, gone):
             t.table.start("tally", ["Ann", "Ben"], {"target": 30})
         # A second without a change is "idle" here, five offline are "too long".
@@ -205,11 +206,6 @@ def test_idle_and_long_offline_tables_stand_out(tmp_path):
         assert driver.execute_script("return document.querySelector('[data-table=\"quiet\"] .pill').textContent") == "Idle"
         quiet.play({"type": "add", "points": 1})  # a move: live again
         wait_for(lambda: "idle" not in driver.execute_script(card, "quiet").split(), LONG)
-    finally:
-        close_browser(driver)
-        quiet.close()
-        gone.close()
-        venue.stop()
 
 
 def test_an_old_state_or_a_resent_play_changes_nothing_on_the_page(hall):

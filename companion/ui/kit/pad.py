@@ -49,7 +49,7 @@ class ValueButton(BigButton):
         room = max(1.0, self.width - WORD_MARGIN)
         assert self.words is not None
         # Lines break between words: the longest word is what must fit.
-        widest = max(_line_width(word, self.words, self.markup) for word in _words(self.text))
+        widest = max(drawn_width(word, self.words, bold=True, markup=self.markup) for word in _words(self.text))
         self.font_size = max(READABLE, min(self.words, self.words * room / max(widest, 1)))
         self.text_size = (room, None)
 
@@ -61,10 +61,6 @@ def _words(text: str) -> list[str]:
     """The words of a button's text, markup tags kept on their words so they measure as drawn."""
     bare = text.replace("[b]", "").replace("[/b]", "")
     return [f"[b]{word}[/b]" for word in bare.split()] or [""]
-
-
-def _line_width(text: str, font_size: float, markup: bool) -> float:
-    return drawn_width(text, font_size, bold=True, markup=markup)
 
 
 class ValueGrid(GridLayout):

@@ -7,6 +7,14 @@ from tests.ui.conftest import make_app, window  # noqa: F401,I001 (fixtures: the
 from tests.games.baon.touch import Finger
 
 
+def three_players(make_app, **size) -> tuple:
+    """Ann, Ben and Cy at a Baon board: (the app, a finger on it)."""
+    app = make_app(**size).start()
+    assert app.app.start_game("baon", ["Ann", "Ben", "Cy"], {})
+    app.frames(3)
+    return app, Finger(app)
+
+
 def cost(f: Finger, move) -> int:
     before = f.touches
     move()
@@ -15,10 +23,7 @@ def cost(f: Finger, move) -> int:
 
 
 def test_a_typical_turn_in_few_touches(make_app):  # noqa: F811
-    app = make_app().start()
-    assert app.app.start_game("baon", ["Ann", "Ben", "Cy"], {})
-    app.frames(3)
-    f = Finger(app)
+    _app, f = three_players(make_app)
     # The pad starts on a free container, its suit framed: that container and a baon of its own suit
     # need no key at all; another container is its food's key, touched before the first card.
     assert cost(f, lambda: f.baon("Adobo", ["a1", "a2", "a3"])) == 6  # Play, 3 values, Pack, End
@@ -34,10 +39,7 @@ def test_a_typical_turn_in_few_touches(make_app):  # noqa: F811
 
 def test_a_baon_touched_in_its_owners_line_takes_cards_and_ends_the_turn_in_one_touch(make_app):  # noqa: F811
     """The players' trial: sharing one card to another's baon cost five touches; its goal was three."""
-    app = make_app(size=(800, 480)).start()
-    assert app.app.start_game("baon", ["Ann", "Ben", "Cy"], {})
-    app.frames(3)
-    f = Finger(app)
+    app, f = three_players(make_app, size=(800, 480))
     session = app.table.session
     # No baon yet to add to: nothing to touch; Ann's baon, then Ben takes two.
     cost(f, lambda: f.baon("Adobo", ["a1", "a2", "a3"]))
@@ -64,10 +66,7 @@ def test_a_baon_touched_in_its_owners_line_takes_cards_and_ends_the_turn_in_one_
 
 def test_a_baon_starts_on_a_free_container_and_a_food_touched_first_is_another(make_app):  # noqa: F811
     """The players' trial: a baon of 3 cards cost seven touches, End turn included; its goal was five."""
-    app = make_app(size=(800, 480)).start()
-    assert app.app.start_game("baon", ["Ann", "Ben", "Cy"], {})
-    app.frames(3)
-    f = Finger(app)
+    app, f = three_players(make_app, size=(800, 480))
     session = app.table.session
     entry = f.board.entry
     f.press("Play a baon")

@@ -312,6 +312,10 @@ class Entry(BoxLayout):
 
     def _pack(self, end_turn: bool = False) -> None:
         action = self._mine({"type": "baon", "container": self.draft["container"], "cards": list(self.draft["cards"])})
+        self._play(action, end_turn)
+
+    def _play(self, action: dict[str, Any], end_turn: bool) -> None:
+        """Send the entered cards; with `end_turn`, the turn's end right after, once they were taken."""
         if not end_turn:
             self._send(action)
             return
@@ -395,14 +399,7 @@ class Entry(BoxLayout):
                   "cards": list(self.draft["cards"])}
         if end:
             action["end"] = end
-        if not end_turn:
-            self._send(action)
-            return
-        if self.act(action) is None:
-            self._draw()  # refused: the message says why, the cards stay to be corrected
-            return
-        self.reset()
-        self._send({"type": "end_turn"})
+        self._play(action, end_turn)
 
     # -- favourite and claim --------------------------------------------------------
 

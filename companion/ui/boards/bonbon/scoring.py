@@ -9,7 +9,7 @@ from kivy.uix.label import Label
 
 from companion.ui import theme
 from companion.ui.boards.bonbon import words
-from companion.ui.kit.measure import drawn_width as measured_width
+from companion.ui.kit.measure import drawn_width
 from companion.ui.widgets import Panel, Text
 
 # (heading, key, width weight); the name column comes first.
@@ -34,15 +34,11 @@ ROW = 46  # a line's height while the panel has room: a finger's width
 TWO_LINES = 50  # a line whose sets cell prints the count of sets under the points, in 20 px words
 
 
-def drawn_width(text: str, size: float, bold: bool = False) -> float:
-    return measured_width(text, size, bold=bold, markup=True)
-
-
 def name_fit(name: str) -> tuple[float, float]:
     """A name's size in the table and the width its column keeps for it: the body size when it
     fits the room the numbers leave, else the small size; a longer name still ends in "..."."""
     for size in (theme.FONT, theme.FONT_SMALL):
-        wanted = drawn_width(name, size, bold=True) + MARGIN + KIVY_MARGIN
+        wanted = drawn_width(name, size, bold=True, markup=True) + MARGIN + KIVY_MARGIN
         if wanted <= NAME_ROOM:
             return size, wanted
     return theme.FONT_SMALL, NAME_ROOM
@@ -51,7 +47,8 @@ def name_fit(name: str) -> tuple[float, float]:
 def least_widths() -> dict[str, float]:
     """Each column's narrowest width: its heading, and its widest cell, whole in 20 px words. At
     800x480 the columns get these first and share what is left by weight; at 1024x600 the weights rule."""
-    return {key: max(drawn_width(heading, theme.FONT_SMALL), drawn_width(WIDEST.get(key, ""), theme.FONT_SMALL))
+    return {key: max(drawn_width(heading, theme.FONT_SMALL, markup=True),
+                    drawn_width(WIDEST.get(key, ""), theme.FONT_SMALL, markup=True))
             + MARGIN for heading, key, _weight in COLUMNS}
 
 

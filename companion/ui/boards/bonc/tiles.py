@@ -95,11 +95,7 @@ class PlayerTile(ScoreFrame):
         self.number.texture_update()
         of = f"of {self._shown['max_lives']}"
         room = inner - max(self.number.texture_size[0], 48) - theme.GAP
-        self.beside.text = of if _width(of, READABLE, bold=False) <= room else ""
+        self.beside.text = of if drawn_width(of, READABLE) <= room else ""
         full = info_text(self._shown)
-        fits = all(_width(line, READABLE) <= inner for line in full.splitlines())
+        fits = all(drawn_width(line, READABLE, bold=True) <= inner for line in full.splitlines())
         self.info.text = full if fits else info_text(self._shown, narrow=True)
-
-
-def _width(text: str, size: float, bold: bool = True) -> float:
-    return drawn_width(text, size, bold=bold)

@@ -10,7 +10,7 @@ from kivy.uix.label import Label
 
 from companion.ui import theme
 from companion.ui.boards.bondcones import words
-from companion.ui.kit.measure import drawn_size
+from companion.ui.kit.measure import drawn_size, drawn_width
 from companion.ui.kit.outline import Outline
 from companion.ui.widgets import FillBar, Panel, Text
 
@@ -100,7 +100,7 @@ class CountingFrame(Panel):
             return
         # The name steps down from the title size until it fits (8 letters and the marker do at
         # 800x480); only a much longer name is shortened with "…".
-        natural = measure(self.name.text, theme.FONT_TITLE, markup=True)[0]
+        natural = drawn_width(self.name.text, theme.FONT_TITLE, bold=True, markup=True)
         size = theme.FONT_TITLE if natural <= inner else max(theme.FONT_SMALL, theme.FONT_TITLE * inner / natural)
         self.name.font_size = size
         self.name.height = size * 1.2
@@ -126,7 +126,7 @@ class CountingFrame(Panel):
         # The values taken wrap beside the number; when they need more lines than it is tall,
         # the count of cones taken says it in a line.
         for text in self._taken:
-            height = measure(text, theme.FONT_SMALL, width=beside, bold=False)[1]
+            height = drawn_size(text, theme.FONT_SMALL, width=beside or None)[1]
             if height <= max(room, theme.FONT_SMALL * 1.3):
                 break
         self.taken.text = text
@@ -134,9 +134,3 @@ class CountingFrame(Panel):
 
     def _outline(self, *_) -> None:
         self._edge.place("rounded_rectangle", self.x + 1, self.y + 1, self.width - 2, self.height - 2, 10)
-
-
-def measure(text: str, font_size: float, markup: bool = False, width: float | None = None,
-            bold: bool = True) -> tuple[int, int]:
-    """A text's size as drawn: on one line, or wrapped to `width` (labels shorten themselves with "…")."""
-    return drawn_size(text, font_size, bold=bold, markup=markup, width=width or None)

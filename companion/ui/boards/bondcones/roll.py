@@ -118,16 +118,14 @@ class RollPanel(Panel):
 
     def _fit_text(self, *_) -> None:
         """What happened last, as much as fits: the oldest news line goes first, then the reminder."""
-        texts = [self.header, self.headline, self.detail, self.news]
+        # Measured, not drawn: only the texts that fit are given to the labels to draw.
+        fixed = _height(self.header, self.header.text) + _height(self.headline, self.headline.text)
+        room = self.column.height - self.column.spacing * 4  # four lines of text: header to news
         detail = news = ""
-        for keep_detail in (True, False):
-            detail = self._detail if keep_detail else ""
+        for detail in (self._detail, ""):
             for start in range(len(self._notes) + 1):
                 news = "\n".join(self._notes[start:])
-                # Measured, not drawn: only the texts that fit are given to the labels to draw.
-                shown = {id(self.detail): detail, id(self.news): news}
-                used = sum(_height(label, shown.get(id(label), label.text)) for label in texts)
-                if used + self.column.spacing * len(texts) <= self.column.height:
+                if fixed + _height(self.detail, detail) + _height(self.news, news) <= room:
                     self.detail.text, self.news.text = detail, news
                     return
         self.detail.text, self.news.text = detail, news
