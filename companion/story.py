@@ -39,9 +39,11 @@ class Moment:
 @dataclass(frozen=True)
 class Story:
     moments: tuple[Moment, ...] = ()
-    view: dict[str, Any] | None = None  # the public view after the last action
+    # The public view after the last action; None when moves were lost, since where the game
+    # was left is then not known.
+    view: dict[str, Any] | None = None
     # Why the story stops short, when it does (a game this table no longer knows, a log that
-    # the rules refuse); empty when every action played.
+    # the rules refuse, moves lost with a damaged database); empty when every action played.
     problem: str = ""
     moves: int = 0  # actions in the log
 
@@ -51,7 +53,18 @@ def tell(record: GameRecord, played: Sequence[tuple[Action, str]], every_move: b
 
     `every_move`: a moment for every move, news or not, each with its words (the moves the
     table may touch to correct one); else only the moves that made news.
+
+    A game saved from a damaged database may hold fewer moves than it counts (`record.actions`):
+    its story is told up to the first move lost, and says so.
     """
+    told = _told(record, played, every_move)
+    lost = _lost(record, played)
+    if not lost:
+        return told
+    return Story(told.moments, None, told.problem or lost, moves=record.actions)
+
+
+def _told(record: GameRecord, played: Sequence[tuple[Action, str]], every_move: bool) -> Story:
     try:
         session = Session(games.get(record.game), record.players, record.options)
     except SetupError as exc:
@@ -80,6 +93,18 @@ def tell(record: GameRecord, played: Sequence[tuple[Action, str]], every_move: b
         elif events:
             moments.append(Moment(number, at, events))
     return Story(tuple(moments), session.view(), moves=len(played))
+
+
+def _lost(record: GameRecord, played: Sequence[tuple[Action, str]]) -> str:
+    """Why the story stops before the end of a game whose later moves were lost, or ""."""
+    if record.actions <= len(played):
+        return ""
+    first = len(played) + 1
+    if not played:
+        return (f"Move 1 was lost when the game database was damaged, so none of the game's "
+                f"{record.actions} moves can be told.")
+    return (f"Move {first} was lost when the game database was damaged, so the story stops after "
+            f"move {first - 1} of {record.actions}.")
 
 
 def _corrected(session: Session, played: Sequence[tuple[Action, str]]

@@ -1,5 +1,6 @@
-"""A damaged database with games still readable: every game that can be read whole comes through
-into the new database, to the history, the stats and the export, and the table says how many did.
+"""A damaged database with games still readable: every game whose row can be read comes through
+into the new database, to the history, the stats and the export, with the moves that can be read,
+and the table says how many did and how many lost part of their story.
 
 The damage is made the way it happens: a table plays several games to the end, and later a page in
 the middle of the file holds garbage (a bad sector, a torn write on an SD card). The next start
@@ -17,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.cli_plays import export_json, load_plays
+from companion.stats import player_stats
 from companion.store import Store
 from companion.story import tell
 from companion.table import Table
@@ -58,7 +61,7 @@ def scribble(path: Path, page: int) -> None:
 
 def readable_games(path: Path) -> tuple[set[int], set[int]]:
     """Which games of the damaged file can be read whole, by a plain scan of each game's moves
-    (not the key-by-key lookups the store uses): (readable, not readable)."""
+    (not the key-by-key lookups the store uses): (whole, not whole)."""
     good, bad = set(), set()
     db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
     for gid in range(1, GAMES + 1):
@@ -101,20 +104,32 @@ def test_the_games_still_readable_in_a_damaged_database_come_through_to_the_hist
 
     store = Store(path)  # the table starts
     (notice,) = store.notices
-    assert f"{len(good)} games saved, {len(bad)} could not be read" in notice, notice
+    # Only moves sat on the spoilt page: every game's row is read, some without all their moves.
+    assert f"{GAMES} games saved, {len(bad)} of them without their whole story; 0 could not be read" in notice, notice
     kept = [p for p in path.parent.iterdir() if ".damaged-" in p.name and not p.name.endswith(("-wal", "-shm"))]
     assert len(kept) == 1 and kept[0].read_bytes() == damaged and kept[0].name in notice
     assert store.integrity() == "ok"
 
     # Every saved game is the game that was played: its record, its moves, its story and result.
     before = Store(intact, playing=False)
-    assert {r.id for r in store.history()} == good
+    assert {r.id for r in store.history()} == good | bad
     for gid in good:
         was, now = before.record(gid), store.record(gid)
         assert now == was
         assert store.played(gid) == before.played(gid)
         story = tell(now, store.played(gid))
         assert story.problem == "" and story.view["result"] == was.result
+    results = {gid: before.record(gid).result for gid in bad}
+    # A game that lost moves keeps its result, its players and its count of moves; its story is
+    # told as far as the moves run unbroken, and says where it stops and why.
+    for gid in bad:
+        was, now = before.record(gid), store.record(gid)
+        assert now == was and now.status == "finished" and now.result["winners"]
+        played = store.played(gid)
+        assert len(played) < was.actions and played == before.played(gid)[: len(played)]
+        story = tell(now, played)
+        assert story.moves == was.actions
+        assert f"Move {len(played) + 1} was lost when the game database was damaged" in story.problem, story.problem
     before.close()
     assert sorted(store.names_seen()) == sorted({"Ann0", "Ann1", "Ann2", "Ann3", "Ann4", "Ann5", "Ben", "Cy"})
     # The new database goes on: the next game takes the next number, none is given twice.
@@ -125,14 +140,18 @@ def test_the_games_still_readable_in_a_damaged_database_come_through_to_the_hist
 
     history = companion(path.parent, "history", "--json")
     assert history.returncode == 0, history.stderr
-    assert {g["id"] for g in json.loads(history.stdout)} == good
+    listed = {g["id"]: g for g in json.loads(history.stdout)}
+    assert set(listed) == set(range(1, GAMES + 1))
+    assert all(listed[gid]["result"] == results[gid] and results[gid]["winners"] for gid in bad), "with its result"
+    # The export and the stats are those of the evening as it was played, to the last score.
     export = companion(path.parent, "export", "--format", "json")
     assert export.returncode == 0, export.stderr
-    assert sorted(p["id"] for p in json.loads(export.stdout)) == sorted(good)
+    assert json.loads(export.stdout) == json.loads(export_json(load_plays(intact), "Kitchen table"))
+    assert {p["id"] for p in json.loads(export.stdout)} == set(range(1, GAMES + 1))
     stats = companion(path.parent, "stats", "--json")
     assert stats.returncode == 0, stats.stderr
-    played = {s["name"]: s["played"] for s in json.loads(stats.stdout)}
-    assert played["Ben"] == len(good), "Ben played every game: each saved one counts"
+    assert json.loads(stats.stdout) == [s.to_json() for s in player_stats(load_plays(intact))]
+    assert {s["name"]: s["played"] for s in json.loads(stats.stdout)}["Ben"] == GAMES, "each saved game counts"
 
 
 def test_a_damaged_game_row_is_counted_as_not_read_and_the_others_saved(evening):
@@ -169,6 +188,39 @@ def test_a_game_being_played_comes_through_and_resumes_where_it_was(tmp_path):
     store.close()
 
 
+def test_a_game_being_played_that_lost_moves_is_kept_as_left_unfinished_not_resumed(tmp_path):
+    """Replaying the moves left would put it in a state it was never in: it goes to the history,
+    left unfinished when its last readable move was made, and the table starts on no game."""
+    path = play_evening(tmp_path / "data")
+    store = Store(path)
+    session = Table(store).start("tally", ["Ann", "Ben"], {"target": 99})
+    for i in range(40):
+        session.dispatch({"type": "dial", "step": 1})
+    played = store.played(GAMES + 1)
+    store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    store.close()
+    with sqlite3.connect(path) as db:  # move 20 alone is spoilt: not JSON any more
+        db.execute("UPDATE actions SET action = 'garbage' WHERE game_id = ? AND idx = 19", (GAMES + 1,))
+    scribble(path, pages_of(path, "names_seen")[0])  # and a page of damage, so the file is set aside
+
+    store = Store(path)
+    assert f"{GAMES + 1} games saved, 1 of them without their whole story; 0 could not be read" in store.notices[0]
+    table = Table(store)
+    assert not table.resume_pending and table.resume() is None and store.unfinished() is None
+    record = store.record(GAMES + 1)
+    assert record.status == "abandoned" and record.result is None and record.actions == 40
+    assert record.ended_at == played[-1][1], "left unfinished when its last move was made"
+    assert GAMES + 1 in {r.id for r in store.history()}
+    story = tell(record, store.played(record.id))
+    assert story.problem == ("Move 20 was lost when the game database was damaged, so the story stops "
+                             "after move 19 of 40.")
+    assert story.view is None, "where it was left is not known: no scores are shown as if it were"
+    # The next game starts as ever, with the next number.
+    Table(store).start("tally", ["Ann", "Ben"], {}).dispatch({"type": "add", "points": 1})
+    assert store.unfinished().id == GAMES + 2
+    store.close()
+
+
 def test_without_the_sqlite3_program_the_games_are_still_read_key_by_key(evening, monkeypatch):
     path, _ = evening
     monkeypatch.setenv("PATH", "/nonexistent")  # no sqlite3 program on this table
@@ -176,7 +228,8 @@ def test_without_the_sqlite3_program_the_games_are_still_read_key_by_key(evening
     scribble(path, actions[len(actions) // 2])
     good, bad = readable_games(path)
     store = Store(path)
-    assert f"{len(good)} games saved, {len(bad)} could not be read" in store.notices[0]
+    assert f"{GAMES} games saved, {len(bad)} of them without their whole story; 0 could not be read" in store.notices[0]
+    assert {r.id for r in store.history()} == good | bad
     store.close()
 
 
@@ -214,6 +267,19 @@ def test_sqlite_recovery_reads_the_games_where_the_sqlite3_program_can(evening, 
     new = Store(tmp_path / "new" / "companion.db")
     found = recover_into(path, new.db)
     assert "SQLite's recovery" in found.how
-    assert (found.saved, found.lost) == (len(good), len(bad))
-    assert {r.id for r in new.history()} == good
+    assert (found.saved, found.partial, found.lost) == (GAMES, len(bad), 0)
+    assert {r.id for r in new.history()} == good | bad
     new.close()
+
+
+@pytest.mark.parametrize(("saved", "partial", "lost", "words"), [
+    (6, 0, 1, "6 games saved, 1 could not be read"),
+    (6, 2, 1, "6 games saved, 2 of them without their whole story; 1 could not be read"),
+    (3, 1, 0, "3 games saved, 1 of them without their whole story; 0 could not be read"),
+    (1, 1, 2, "1 game saved, without its whole story; 2 could not be read"),
+    (2, 2, 0, "2 games saved, all without their whole story; 0 could not be read"),
+])
+def test_the_notice_counts_the_games_saved_those_saved_in_part_and_those_lost(saved, partial, lost, words):
+    from companion.store.recovery import Recovered
+
+    assert Recovered(saved=saved, lost=lost, how="key by key", partial=partial).words() == words

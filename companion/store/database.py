@@ -18,7 +18,7 @@ from companion.core.errors import StoreFailure
 from companion.store import migrations
 from companion.store.clock import utc_now
 from companion.store.guard import Guarded, is_disk_trouble, reason
-from companion.store.records import GameRecord
+from companion.store.records import MOVES_IN_EFFECT, GameRecord, unbroken
 from companion.store.timeline import StoredTimeline
 
 if TYPE_CHECKING:  # names in annotations only: the store opens before the rules are imported
@@ -387,16 +387,13 @@ class Store:
         return GameRecord.from_row(row) if row else None
 
     def played(self, game_id: int) -> list[tuple[Action, str]]:
-        """A game's actions in effect (an undone tail left out), each with when it was accepted."""
+        """A game's actions in effect (an undone tail left out), each with when it was accepted;
+        only those before the first one lost, for a game saved from a damaged database."""
         db = self._guard.reader()
         if db is None:
             return []
-        rows = db.execute(
-            "SELECT a.action, a.at FROM actions a JOIN games g ON g.id = a.game_id"
-            " WHERE a.game_id = ? AND a.idx < g.cursor ORDER BY a.idx",
-            (game_id,),
-        ).fetchall()
-        return [(json.loads(action), at) for action, at in rows]
+        rows = db.execute(MOVES_IN_EFFECT, (game_id,))
+        return [(json.loads(action), at) for action, at in unbroken(rows)]
 
     def names_seen(self, limit: int = 24) -> list[str]:
         """Names used before, most recent first, to offer when players sit down."""

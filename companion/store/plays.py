@@ -14,7 +14,7 @@ from pathlib import Path
 
 from companion.core.game import Action
 from companion.store.migrations import LATEST
-from companion.store.records import GameRecord
+from companion.store.records import MOVES_IN_EFFECT, GameRecord, unbroken
 
 _COLUMNS = "id, game, players, options, started_at, ended_at, status, result, cursor"
 
@@ -55,10 +55,6 @@ def unfinished_ids(db: sqlite3.Connection) -> set[int]:
 
 
 def actions(db: sqlite3.Connection, game_id: int) -> list[Action]:
-    """A game's log entries in effect (a correction is one entry: companion/core/correction.py)."""
-    rows = db.execute(
-        "SELECT a.action FROM actions a JOIN games g ON g.id = a.game_id"
-        " WHERE a.game_id = ? AND a.idx < g.cursor ORDER BY a.idx",
-        (game_id,),
-    ).fetchall()
-    return [json.loads(r[0]) for r in rows]
+    """A game's log entries in effect (a correction is one entry: companion/core/correction.py);
+    only those before the first one lost, for a game saved from a damaged database."""
+    return [json.loads(action) for action, _at in unbroken(db.execute(MOVES_IN_EFFECT, (game_id,)))]

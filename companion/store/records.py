@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import takewhile
 from typing import Any
+
+# A game's moves in effect with their places, in order: read through unbroken() below.
+MOVES_IN_EFFECT = ("SELECT a.idx, a.action, a.at FROM actions a JOIN games g ON g.id = a.game_id"
+                   " WHERE a.game_id = ? AND a.idx < g.cursor ORDER BY a.idx")
 
 
 @dataclass(frozen=True)
@@ -17,7 +23,7 @@ class GameRecord:
     ended_at: str | None
     status: str  # "playing", "finished" or "abandoned"
     result: dict[str, Any] | None
-    actions: int
+    actions: int  # moves in effect when it was played; more than the store holds when some were lost
     # Parts of the row that could not be read (a damaged disk, a hand edit): shown, never raised.
     damaged: tuple[str, ...] = ()
 
@@ -94,3 +100,10 @@ def _is_players(value: Any) -> bool:
 def _is_result(value: Any) -> bool:
     return (isinstance(value, dict) and isinstance(value.get("summary"), str)
             and isinstance(value.get("scores", {}), dict))
+
+
+def unbroken(rows: Iterable[tuple]) -> list[tuple]:
+    """The moves of MOVES_IN_EFFECT that can be played, without their places: from the first, up
+    to the first one missing. A game saved from a damaged database may have lost some
+    (companion/store/recovery.py), and a move means nothing without the ones before it."""
+    return [row[1:] for _place, row in takewhile(lambda pair: pair[0] == pair[1][0], enumerate(rows))]

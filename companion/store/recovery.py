@@ -1,7 +1,8 @@
 """Games and moves still readable in a damaged database, copied into the new one that replaces it.
 
 A bad sector or a scribbled page spoils the pages it hits, not the whole file: the other games
-are still there. Two readers look for them, and a game found whole by either is kept:
+are still there. Two readers look for them, and each game is kept as the reader that read more
+of it found it:
 
 1. SQLite's own recovery, as `sqlite3 FILE .recover` does (the sqlite3 program, Debian package
    `sqlite3`): it reads every page it can, also those no longer linked from the tables' roots,
@@ -12,9 +13,14 @@ are still there. Two readers look for them, and a game found whole by either is 
    place. A lookup passes only through the pages on its own path, so a spoilt page costs the
    rows on it, not the rest.
 
-A game is saved only whole: its row, and every move in effect (an undone tail that was lost is
-dropped, so its redo is gone). Anything less would show a story that never happened, so such a
-game is counted as one that could not be read. Game numbers stay as they were.
+A game whose row can be read is saved, with its number, players, options and result, so the
+history, stats and export keep it. Its moves come along as far as they can be read (an undone
+tail that was lost is dropped, so its redo is gone). When a move in effect is lost, the game is
+saved without its whole story: the row keeps its count of moves, while the moves stored are
+fewer (the store plays a game's moves only up to the first one missing, companion/store/
+records.py), so no schema change is needed to mark it. Such a game cannot be rebuilt by
+playing its moves again: one still being played is set aside as left unfinished, and never
+resumed into a state it was not in. A game whose row cannot be read is counted as lost.
 """
 
 from __future__ import annotations
@@ -44,23 +50,34 @@ RECOVER_SECONDS = 60
 
 @dataclass(frozen=True)
 class Recovered:
-    """How many games were copied into the new database, and how many were there but could not be read."""
+    """How many games were copied into the new database (`partial` of them without every move in
+    effect), and how many were there but could not be read."""
 
     saved: int
     lost: int
     how: str  # which readers ran, for the log
+    partial: int = 0
 
     def words(self) -> str:
         if self.saved == 0 and self.lost == 0:
             return "no game could be read from it"
         games = f"{self.saved} game{'' if self.saved == 1 else 's'} saved"
-        return f"{games}, {self.lost} could not be read"
+        if not self.partial:
+            return f"{games}, {self.lost} could not be read"
+        if self.partial == self.saved:
+            some = "without its whole story" if self.saved == 1 else "all without their whole story"
+        else:
+            some = f"{self.partial} of them without their whole story"
+        return f"{games}, {some}; {self.lost} could not be read"
 
 
 @dataclass(frozen=True)
 class _Game:
     row: tuple
-    moves: list[tuple[int, str, str]]  # (idx, action, at), every move in effect and the readable redo tail
+    # (idx, action, at): the moves that could be read; a whole game's run unbroken from the first,
+    # with its readable redo tail.
+    moves: list[tuple[int, str, str]]
+    whole: bool  # every move in effect was read
 
 
 def recover_into(damaged: Path, new: sqlite3.Connection) -> Recovered:
@@ -144,25 +161,27 @@ def _copy_games(sources: list[tuple[str, sqlite3.Connection]], new: sqlite3.Conn
     for number in sorted(numbers):
         for _, db in sources:
             game = _read_game(db, number)
-            if game is not None:
+            # A whole reading wins; else the one that read the most moves.
+            if game is not None and (number not in found or len(game.moves) > len(found[number].moves)):
                 found[number] = game
+            if game is not None and game.whole:
                 break
     names = _names(sources)
     with new:  # one transaction: all of it is in the new database, or none of it
         for game in found.values():
-            (gid, kind, players, options, started, ended, status, result, cursor, revision, _length) = game.row
             new.execute(
                 f"INSERT INTO games ({_GAME_COLUMNS}, snap_idx, snap_state)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL)",
                 # No snapshot comes along (it may be the spoilt part): resuming replays the moves.
-                (gid, kind, players, options, started, ended, status, result, cursor, revision, len(game.moves)),
+                _row_to_keep(game),
             )
             new.executemany("INSERT INTO actions (game_id, idx, action, at) VALUES (?, ?, ?, ?)",
-                            [(gid, idx, action, at) for idx, action, at in game.moves])
+                            [(game.row[0], idx, action, at) for idx, action, at in game.moves])
         new.executemany(
             "INSERT INTO names_seen (name, recency) VALUES (?, ?) ON CONFLICT(name) DO NOTHING", names
         )
-    result = Recovered(saved=len(found), lost=len(numbers) - len(found), how=how)
+    partial = sum(1 for game in found.values() if not game.whole)
+    result = Recovered(saved=len(found), lost=len(numbers) - len(found), how=how, partial=partial)
     log.warning("damaged game database read (%s): %s", how, result.words())
     return result
 
@@ -195,8 +214,22 @@ def _game_numbers(db: sqlite3.Connection) -> set[int]:
     return present | {n for n in spoilt if n <= last}
 
 
+def _row_to_keep(game: _Game) -> tuple:
+    """The game's row for the new database: as it was, for a game read whole. One with moves lost
+    keeps its count of moves in effect (what tells the story where it stops), has no redo tail
+    (it can never be played on), and one still being played is set aside as left unfinished
+    when its last readable move was made: replaying what is left would resume it in a state it
+    was never in."""
+    (gid, kind, players, options, started, ended, status, result, cursor, revision, _length) = game.row
+    if game.whole:
+        return (gid, kind, players, options, started, ended, status, result, cursor, revision, len(game.moves))
+    if status == "playing":
+        status, ended = "abandoned", max([started, *(at for _, _, at in game.moves)])
+    return (gid, kind, players, options, started, ended, status, result, cursor, revision, cursor)
+
+
 def _read_game(db: sqlite3.Connection, number: int) -> _Game | None:
-    """The game whole, or None when its row or a move in effect cannot be read."""
+    """The game with every move of it that can be read, or None when its row cannot be read."""
     try:
         row = db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (number,)).fetchone()
     except sqlite3.Error:
@@ -211,12 +244,15 @@ def _read_game(db: sqlite3.Connection, number: int) -> _Game | None:
                               (number, idx)).fetchone()
         except sqlite3.Error:
             move = None
-        if move is None or not _sound_move(*move):
-            if idx < cursor:
-                return None  # a move in effect is gone: the game cannot be told
+        if move is not None and _sound_move(*move):
+            moves.append((idx, *move))
+        elif idx >= cursor:
             break  # the undone tail ends here; its redo goes with it
-        moves.append((idx, *move))
-    return _Game(row, moves)
+    whole = sum(1 for move in moves if move[0] < cursor) == cursor
+    if not whole:
+        # A game with moves lost is never played on: the moves it undid are no story of it.
+        moves = [move for move in moves if move[0] < cursor]
+    return _Game(row, moves, whole)
 
 
 def _sound(row: tuple) -> bool:

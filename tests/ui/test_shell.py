@@ -399,21 +399,29 @@ def test_a_damaged_database_is_announced_on_the_touchscreen_and_kept(make_app, t
 
 def test_a_damaged_database_gives_up_its_readable_games_to_the_history(make_app, tmp_path):
     """Garbage over a page in the middle of the file: the games still readable are in the new
-    database, the touchscreen says how many, and the history screen lists them."""
-    from tests.test_store_recovery import pages_of, play_evening, readable_games, scribble
+    database, the touchscreen says how many, and the history screen lists them; a game that lost
+    moves says so at the end of its story."""
+    from tests.test_store_recovery import GAMES, pages_of, play_evening, readable_games, scribble
 
     path = play_evening(tmp_path / "data")
     actions = pages_of(path, "actions")
     scribble(path, actions[len(actions) // 2])
-    good, bad = readable_games(path)
+    _good, bad = readable_games(path)
     app = make_app().start()
     app.frames(2)
-    assert f"{len(good)} games saved, {len(bad)} could not be read" in app.app.toast.text
+    assert f"{GAMES} games saved, {len(bad)} of them without their whole story" in app.app.toast.text
     app.screenshot("damaged-database-games-saved", placed=False)  # a notice longer than the top bar: read first
     app.app.go("history")
     app.frames(3)
     app.screenshot("history-after-a-damaged-database")
-    assert len(app.app.screen("history").rows.children) == len(good), "one row a saved game"
+    assert len(app.app.screen("history").rows.children) == GAMES, "one row a saved game"
+    app.app.open_past_game(min(bad))
+    screen = app.app.screen("past_game")
+    assert app.screen == "past_game" and app.settle_until(lambda: screen.story_complete, timeout=5)
+    screen.story_scroll.scroll_y = 0  # the story's end
+    app.frames(3)
+    assert any("was lost when the game database was damaged" in t for t in app.texts()), app.texts()
+    app.screenshot("past-game-with-moves-lost")
 
 
 def test_a_game_that_cannot_be_resumed_is_set_aside_and_the_table_starts(make_app, monkeypatch):
