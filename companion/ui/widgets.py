@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kivy.animation import Animation
+from kivy.clock import Clock
 from kivy.graphics import Color, Rectangle, RoundedRectangle
 from kivy.properties import ColorProperty
 from kivy.uix.behaviors import ButtonBehavior
@@ -15,6 +16,8 @@ from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
 
 from companion.ui import theme
+from companion.ui.kit.measure import drawn_width
+from companion.ui.styling import symbol
 
 
 class Panel(BoxLayout):
@@ -293,6 +296,58 @@ def fill(widget, colour) -> None:
         Color(rgba=colour)
         rect = Rectangle(pos=widget.pos, size=widget.size)
     widget.bind(pos=lambda *_: setattr(rect, "pos", widget.pos), size=lambda *_: setattr(rect, "size", widget.size))
+
+
+class MoreSign(Text):
+    """The line under a scrolling list that says how many of its rows are out of sight and which
+    way to slide for them, while the list is longer than its room (a row cut at the fold, with
+    nothing to say more followed, was taken for the last one). Its room is kept while the list
+    overflows, so nothing moves as the list scrolls; it takes none otherwise."""
+
+    def __init__(self, scroll: ScrollView, rows: Widget, one: str, many: str, **kwargs) -> None:
+        kwargs.setdefault("font_size", theme.FONT_SMALL)
+        super().__init__(text="", wrap=False, markup=True, halign="center", color=theme.ACCENT,
+                         size_hint_y=None, height=0, opacity=0, **kwargs)
+        self.scroll, self.rows, self.one, self.many = scroll, rows, one, many
+        # The bar never fades either: a second sign, beside the rows themselves.
+        scroll.bar_width = theme.GAP
+        scroll.bar_inactive_color = scroll.bar_color
+        scroll.scroll_type = ["bars", "content"]
+        self._soon = Clock.create_trigger(self._say, -1)
+        scroll.bind(scroll_y=self._soon, height=self._soon)
+        rows.bind(height=self._soon)
+        self.bind(width=self._soon)
+
+    def hidden(self) -> tuple[int, int]:
+        """How many rows are not wholly in view: (above the part shown, below it)."""
+        view_bottom = self.scroll.to_window(self.scroll.x, self.scroll.y)[1]
+        view_top = view_bottom + self.scroll.height
+        above = below = 0
+        for row in self.rows.children:
+            bottom = row.to_window(row.x, row.y)[1]
+            if bottom < view_bottom - 1:
+                below += 1
+            elif bottom + row.height > view_top + 1:
+                above += 1
+        return above, below
+
+    def _say(self, *_) -> None:
+        # Against the room the list has without this line: a list that overflowed only while
+        # its layout settled gets the line's room back.
+        overflows = self.rows.height > self.scroll.height + self.height + 1
+        self.height = self.font_size * 1.3 if overflows else 0
+        above, below = self.hidden() if overflows else (0, 0)
+        if below:
+            said = f"{symbol('▼')} {below} more {self.one if below == 1 else self.many} below", ": slide the list up"
+        elif above:
+            said = f"{symbol('▲')} {above} {self.one if above == 1 else self.many} above", ": slide the list down"
+        else:
+            said = "", ""
+        # Which way to slide, where there is room to say it (a narrow column has only the count).
+        whole = "".join(said)
+        fits = drawn_width(whole, self.font_size, markup=True) <= self.width - 2 * theme.GAP
+        self.text = whole if fits else said[0]
+        self.opacity = 1 if self.text else 0
 
 
 def scrolling_grid(cols: int = 1, spacing: float = theme.GAP) -> tuple[ScrollView, GridLayout]:

@@ -5,7 +5,10 @@ import json
 from pathlib import Path
 
 from companion import games
+from companion.ui import theme
+from companion.ui.widgets import Chip
 from tests.support.tally import Tally
+from tests.support.touch_table import touch
 from tests.ui.driver import AppDriver
 
 SCRIPTS = Path(__file__).parent.parent / "games"
@@ -79,6 +82,14 @@ def test_later_moves_that_no_longer_apply_are_shown_with_why_and_dropped_before_
     assert any(t.startswith("6 later moves no longer apply") for t in texts)
     assert app.find("Commit the correction").disabled
     app.screenshot("correction-bonbon")
+    # Both lists run past their room here, and each says so under it (nothing said it before).
+    assert "[font=DejaVuSans]▼[/font] 1 more row of choices below: slide the list up" in texts
+    assert "[font=DejaVuSans]▼[/font] 5 more moves below" in texts
+    editor = app.app.screen("correction").editor.parent
+    editor.scroll_y = 0  # as a finger slides the choices up to their last row
+    app.frames(4)
+    assert any(t.endswith("above: slide the list down") for t in app.texts()), app.texts()
+    editor.scroll_y = 1
     rows = app.app.screen("correction").later_rows
     for _ in range(6):  # drop every later move that no longer applies, the top one each time
         drop = next(w for w in rows.walk() if getattr(w, "text", None) == "Drop")
@@ -141,3 +152,85 @@ def test_the_story_opens_at_the_latest_move_and_correcting_it_takes_four_touches
     finger("Commit the correction")
     assert app.screen == "play" and session.view()["scores"]["Ben"] == 8 * 2 + 1
     assert touches <= 4, touches
+
+
+def _bon(make_app, players: list[str], actions: list[dict]) -> AppDriver:
+    app: AppDriver = make_app().start()
+    app.app.start_game("bon", players, {})
+    for action in actions:
+        assert app.app.act(action) is not None
+    return app
+
+
+def _chip_in_line(app: AppDriver, colour: str, text: str):
+    """The chip saying `text` on the line of the correction's card pad named `colour` ("Red")."""
+    editor = app.app.screen("correction").editor
+    name = next(w for w in editor.walk(restrict=True) if type(w).__name__ == "Label" and w.text == colour)
+    line = name.parent
+    return next(w for w in line.walk(restrict=True) if isinstance(w, Chip) and w.text == text)
+
+
+def _every_choice_in_view(app: AppDriver) -> list:
+    """The chips of the correction's editor, each asserted wholly inside the list's room."""
+    screen = app.app.screen("correction")
+    scroll = screen.editor.parent
+    left, bottom = scroll.to_window(scroll.x, scroll.y)
+    chips = [w for w in screen.editor.walk(restrict=True) if isinstance(w, Chip)]
+    for chip in chips:
+        x, y = chip.to_window(chip.x, chip.y)
+        assert bottom - 0.5 <= y and y + chip.height <= bottom + scroll.height + 0.5, f"{chip.text} is out of view"
+        assert left - 0.5 <= x and x + chip.width <= left + scroll.width + 0.5, f"{chip.text} is out of view"
+        assert chip.width >= theme.TOUCH, f"{chip.text} is {chip.width:.0f} px wide"
+    assert screen.more_choices.opacity == 0, "nothing is below the fold, so nothing says so"
+    return chips
+
+
+def test_a_bon_card_is_corrected_from_the_story_in_four_touches_every_card_in_view(make_app):
+    """Greg played Yellow 8, not Yellow 9: Story, his move (the latest, in view), Yellow's 8, Commit.
+    The cards still possible at his move are all on screen at once, in colour lines as on the
+    board's pad (four to a row as "Blue 7", Blue 4 to 9 and Pass were below the fold, unsaid)."""
+    header, *actions = [json.loads(x) for x in
+                        (SCRIPTS / "bon" / "scripts" / "rulebook_example_julie_takes_it.jsonl").read_text()
+                        .splitlines() if x.strip()]
+    app = _bon(make_app, header["players"], actions[:7])
+    session = app.app.table.session
+    touches = 0
+
+    def finger(find) -> None:
+        """One touch on what `find()` finds once the screen has settled, as a player sees it."""
+        nonlocal touches
+        app.frames(2)
+        touch(app, find())
+        touches += 1
+
+    finger(lambda: app.find("Story"))
+    assert app.settle_until(lambda: app.app.screen("past_game").story_complete, timeout=5)
+    app.frames(3)
+    finger(lambda: app.find(next(t for t in app.texts() if t.startswith("[color=#C5CED8]7.[/color] Greg: Yellow 9"))))
+    assert app.settle_until(lambda: app.screen == "correction", timeout=3), "the move opens its correction"
+    app.frames(3)
+    chips = _every_choice_in_view(app)
+    # Every card Greg could have played then: the 27 coloured ones not on the table (two left
+    # over, three played before him), and Pass.
+    assert len(chips) == 3 * 9 - 5 + 1, [c.text for c in chips]
+    assert "Who" not in app.texts() and "Make it" not in app.texts(), "turn order decides who, and the move's kind"
+    assert _chip_in_line(app, "Yellow", "9").state == "down", "the card as entered"
+    finger(lambda: _chip_in_line(app, "Yellow", "8"))
+    assert any(t.startswith("Ready: Greg: Yellow 8") for t in app.texts()), app.texts()
+    app.screenshot("correction-bon")
+    finger(lambda: app.find("Commit the correction"))
+    assert app.screen == "play"
+    assert session.moves()[-1]["card"] == "yellow-8"
+    assert touches <= 4, touches
+
+
+def test_a_five_player_bon_deck_is_in_view_whole_in_the_correction(make_app):
+    """The largest deck (three colours of 11 and Pass), every card still possible at the first
+    left-over card: six lines of chips, none below the fold."""
+    app = _bon(make_app, ["Ann", "Ben", "Cy", "Dee", "Eve"],
+               [{"type": "start", "ranks": ["blue", "red", "yellow"], "first": "Ann"},
+                {"type": "leftover", "card": "red-1"}])
+    open_move(app, "[color=#C5CED8]2.[/color] Left over, face up: Red 1")
+    chips = _every_choice_in_view(app)
+    assert len(chips) == 3 * 11 + 1
+    app.screenshot("correction-bon-five-players")

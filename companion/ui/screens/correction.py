@@ -19,25 +19,67 @@ from kivy.uix.stacklayout import StackLayout
 from companion.core.correction import LaterMove, Preview
 from companion.core.errors import RuleError
 from companion.ui import theme
+from companion.ui.kit.measure import drawn_width
 from companion.ui.screens.base import BaseScreen
 from companion.ui.styling import symbol
-from companion.ui.widgets import BigButton, Chip, PanelButton, Text
+from companion.ui.widgets import BigButton, Chip, MoreSign, PanelButton, Text
 
 MAX_RANGE_CHIPS = 21  # a range offered as one chip per number up to this many numbers
 CHIP_HEIGHT = theme.TOUCH * 0.86  # 48 px on the 7-inch screen: a whole field's choices in view
-CHIP_WIDTH = CHIP_HEIGHT  # no chip narrower than a finger (a range's numbers were 41 px wide)
+CHIP_WIDTH = theme.TOUCH  # no chip narrower than a finger (a range's numbers were 41 px, then 48)
+CHIP_SPACING = 4
+GROUP_NAME_WIDTH = 72  # "Yellow" in bold beside its row of cards, as the board's card pad has it
 EDITING_LINES = 3  # what the move was and what it is now, in the same room from the first touch on
 
+Choices = list[tuple[str, Any]]  # (what a chip says, the value it enters)
 
-def field_choices(field: dict[str, Any]) -> list[tuple[str, Any]]:
+
+def field_choices(field: dict[str, Any]) -> Choices:
     """(label, value) for every value a typed field offers now, or [] for one asked otherwise."""
+    return [(text, value) for _group, text, value in _offered(field)]
+
+
+def _offered(field: dict[str, Any]) -> list[tuple[str, str, Any]]:
     if field.get("count", 1) != 1:
         return []
     if field["kind"] == "range":
         if field["maximum"] - field["minimum"] >= MAX_RANGE_CHIPS:
             return []
-        return [(str(v), v) for v in range(field["minimum"], field["maximum"] + 1)]
-    return [(o["label"], o["value"]) for o in field.get("options", []) if o.get("enabled", True)]
+        return [("", str(v), v) for v in range(field["minimum"], field["maximum"] + 1)]
+    return [(o.get("group", ""), o["label"], o["value"]) for o in field.get("options", []) if o.get("enabled", True)]
+
+
+def choice_lines(field: dict[str, Any]) -> list[tuple[str, Choices]]:
+    """The field's choices as the board's pads show a deck: a line for each group of its options
+    (a card's colour), named by the word every label of the group starts with ("Red"), each chip
+    then saying only the rest ("3"). A group without such a word (B.O.N's Pass) goes on with the
+    line before it. A field whose groups have no common words is one unnamed line.
+
+    B.O.N's deck as "Red 3" chips four to a row was 421 px tall in a 309 px list: Blue 4 to 9
+    and Pass were out of sight. As colour lines of numbers the whole deck fits."""
+    groups: dict[str, list[tuple[str, Any]]] = {}
+    for group, text, value in _offered(field):
+        groups.setdefault(group, []).append((text, value))
+    named = {g: _shared_word(choices) for g, choices in groups.items()}
+    if len(groups) < 2 or not any(named.values()):
+        return [("", field_choices(field))] if groups else []
+    lines: list[tuple[str, Choices]] = []
+    for group, choices in groups.items():
+        word = named[group]
+        shown = [(text[len(word) + 1:], value) for text, value in choices] if word else choices
+        if word or not lines:
+            lines.append((word, shown))
+        else:
+            lines[-1][1].extend(shown)
+    return lines
+
+
+def _shared_word(choices: Choices) -> str:
+    """The first word of every label here when each says more after it, else ""."""
+    firsts = {text.split(" ", 1)[0] for text, _ in choices}
+    if len(choices) < 2 or len(firsts) != 1 or any(" " not in text for text, _ in choices):
+        return ""
+    return firsts.pop()
 
 
 def asked(field: dict[str, Any], action: dict[str, Any]) -> bool:
@@ -52,18 +94,25 @@ class CorrectionScreen(BaseScreen):
     def __init__(self, app, **kwargs) -> None:
         super().__init__(app, name="correction", **kwargs)
         row = BoxLayout(spacing=theme.PAD)
-        left = BoxLayout(orientation="vertical", spacing=theme.GAP)
+        # No spacing of its own: the line saying more choices are below takes none while hidden,
+        # and B.O.N's five-player deck needs every pixel of the list's room (six lines of chips).
+        left = BoxLayout(orientation="vertical")
         # Three lines, whatever they say: choosing a value adds "Now: ..." and must not push the
         # choices under a finger down a line (they moved 24 px at the first touch).
         self.editing = Label(text="", bold=True, font_size=theme.FONT_SMALL, color=theme.TEXT, halign="left",
-                             valign="top", size_hint_y=None, height=EDITING_LINES * theme.FONT_SMALL * 1.25)
-        self.editing.bind(width=lambda w, _v: setattr(w, "text_size", (w.width, w.height)))
+                             valign="top", size_hint_y=None,
+                             height=EDITING_LINES * theme.FONT_SMALL * 1.25 + CHIP_SPACING)
+        self.editing.bind(width=lambda w, _v: setattr(w, "text_size", (w.width, w.height - CHIP_SPACING)))
         left.add_widget(self.editing)
         scroll = ScrollView(do_scroll_x=False)
         self.editor = GridLayout(cols=1, spacing=theme.GAP, size_hint_y=None)
         self.editor.bind(minimum_height=self.editor.setter("height"))
         scroll.add_widget(self.editor)
         left.add_widget(scroll)
+        # Where a field's choices still overflow (a long range, a kind of move and its player
+        # and its fields), a line says so: a cut row was taken for the last one.
+        self.more_choices = MoreSign(scroll, self.editor, "row of choices", "rows of choices")
+        left.add_widget(self.more_choices)
         row.add_widget(left)
         right = BoxLayout(orientation="vertical", spacing=theme.GAP, size_hint_x=0.52)
         right.add_widget(Text(text="What follows, played again", bold=True, color=theme.MUTED,
@@ -73,6 +122,8 @@ class CorrectionScreen(BaseScreen):
         self.later_rows.bind(minimum_height=self.later_rows.setter("height"))
         later_scroll.add_widget(self.later_rows)
         right.add_widget(later_scroll)
+        self.more_later = MoreSign(later_scroll, self.later_rows, "move", "moves")
+        right.add_widget(self.more_later)
         self.status = Text(text="", font_size=theme.FONT_SMALL)
         right.add_widget(self.status)
         self.commit = BigButton(text="Commit the correction", primary=True)
@@ -173,30 +224,41 @@ class CorrectionScreen(BaseScreen):
         now = self.preview.words if self.selected == self.move else self._words_of(self.selected)
         self.editing.text = f"{lead} was: {self._was(self.selected)}" + (
             f"\nNow: {now}" if now and now != self._was(self.selected) else "\nNow: as it was")
-        legal = self._choices_here().get("legal", [])
+        here = self._choices_here()
+        legal = here.get("legal", [])
         if not legal:
             self.editor.add_widget(Text(text="Nothing could be played here.", color=theme.MUTED,
                                         font_size=theme.FONT_SMALL))
             return
-        self._chips("Make it", [(s["label"], s["type"]) for s in legal], action.get("type"),
-                    self.set_type)
+        kinds = [(s["label"], s["type"]) for s in legal]
+        # One kind of move possible here, and it is this one: nothing to choose, and its row's
+        # room goes to the choices that are (B.O.N's whole deck).
+        if [kind for _, kind in kinds] != [action.get("type")]:
+            self._chips("Make it", kinds, action.get("type"), self.set_type)
         spec = next((s for s in legal if s["type"] == action.get("type")), None)
         if spec is None:
             return
         if spec.get("by") or "by" in action:
-            names = spec.get("by") or [p.name for p in self.app.table.session.players]
-            self._chips("Who", [(n, n) for n in names], action.get("by"), lambda v: self.set_field("by", v))
+            turn = here.get("turn")
+            # Where the turn order says who moves, the move is theirs: asked only when it names
+            # someone else (a later move whose player the correction changed), to fix it.
+            if spec.get("by") or turn is None or action.get("by") != turn:
+                names = spec.get("by") or [p.name for p in self.app.table.session.players]
+                self._chips("Who", [(n, n) for n in names], action.get("by"), lambda v: self.set_field("by", v))
         for name, field in spec["fields"].items():
             if not asked(field, action):
                 continue
-            options = field_choices(field)
-            if options:
-                self._chips(field["label"], options, action.get(name), lambda v, n=name: self.set_field(n, v))
+            lines = choice_lines(field)
+            choose = (lambda v, n=name: self.set_field(n, v))
+            if len(lines) > 1:
+                self._pad(lines, action.get(name), choose)
+            elif lines:
+                self._chips(field["label"], lines[0][1], action.get(name), choose)
             elif name in action:
                 self.editor.add_widget(Text(text=f"{field['label']}: as entered", color=theme.MUTED,
                                             font_size=theme.FONT_SMALL))
 
-    def _chips(self, label: str, options: list[tuple[str, Any]], current: Any, choose) -> None:
+    def _chips(self, label: str, options: Choices, current: Any, choose) -> None:
         """One field: its label beside its choices, numbers in one row, words four to a row."""
         row = BoxLayout(size_hint_y=None, spacing=theme.GAP)
         # Two lines when it needs them ("Left-over card" was cut short on one).
@@ -205,21 +267,46 @@ class CorrectionScreen(BaseScreen):
         row.add_widget(name)
         short = all(len(str(text)) <= 2 for text, _ in options)
         if short:  # numbers: as many finger-wide chips to a row as fit, the rest on the next rows
-            grid = StackLayout(spacing=4, size_hint_y=None)
+            grid = StackLayout(spacing=CHIP_SPACING, size_hint_y=None)
         else:
-            grid = GridLayout(cols=min(len(options), 4), spacing=4, size_hint_y=None)
+            grid = GridLayout(cols=min(len(options), 4), spacing=CHIP_SPACING, size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
         for text, value in options:
-            chip = Chip(text=str(text), state="down" if value == current else "normal",
-                        font_size=theme.FONT_SMALL, height=CHIP_HEIGHT, halign="center", valign="middle")
-            if short:
-                chip.size_hint_x, chip.width = None, CHIP_WIDTH
-            chip.bind(size=lambda c, _s: setattr(c, "text_size", (c.width - 4, None)))
-            chip.bind(on_release=lambda _c, v=value: choose(v))
-            grid.add_widget(chip)
+            grid.add_widget(self._chip(text, value, current, choose, narrow=short))
         row.add_widget(grid)
         grid.bind(height=lambda _g, h: setattr(row, "height", max(h, name.texture_size[1])))
         self.editor.add_widget(row)
+
+    def _pad(self, lines: list[tuple[str, Choices]], current: Any, choose) -> None:
+        """One field offered as a pad: a line per group, its name beside its chips (choice_lines)."""
+        pad = GridLayout(cols=1, spacing=CHIP_SPACING, size_hint_y=None)
+        pad.bind(minimum_height=pad.setter("height"))
+        for word, options in lines:
+            line = BoxLayout(size_hint_y=None, spacing=theme.GAP)
+            line.add_widget(Label(text=word, bold=True, color=theme.MUTED, font_size=theme.FONT_SMALL,
+                                  halign="left", valign="middle", size=(GROUP_NAME_WIDTH, CHIP_HEIGHT),
+                                  size_hint=(None, None), text_size=(GROUP_NAME_WIDTH, None),
+                                  pos_hint={"top": 1}))  # beside the group's first line of chips
+            chips = StackLayout(spacing=CHIP_SPACING, size_hint_y=None, pos_hint={"top": 1})
+            chips.bind(minimum_height=chips.setter("height"))
+            for text, value in options:
+                chips.add_widget(self._chip(text, value, current, choose, narrow=True))
+            line.add_widget(chips)
+            # A StackLayout counts a spacing under its last line too: the line ends at its chips.
+            chips.bind(height=lambda c, h, line=line: setattr(line, "height", max(CHIP_HEIGHT, h - CHIP_SPACING)))
+            pad.add_widget(line)
+        self.editor.add_widget(pad)
+
+    def _chip(self, text: str, value: Any, current: Any, choose, narrow: bool) -> Chip:
+        """A choice; `narrow`: as wide as its words need in a row of others, a finger at least."""
+        chip = Chip(text=str(text), state="down" if value == current else "normal",
+                    font_size=theme.FONT_SMALL, height=CHIP_HEIGHT, halign="center", valign="middle")
+        if narrow:
+            chip.size_hint_x = None
+            chip.width = max(CHIP_WIDTH, drawn_width(str(text), theme.FONT_SMALL) + 2 * theme.GAP)
+        chip.bind(size=lambda c, _s: setattr(c, "text_size", (c.width - 4, None)))
+        chip.bind(on_release=lambda _c, v=value: choose(v))
+        return chip
 
     def _was(self, number: int) -> str:
         """The move as the story tells it now (the corrected one: as it was before this correction)."""
