@@ -11,7 +11,8 @@ import pytest
 
 from companion import config as companion_config
 from companion.hall.bridge import drop_in
-from companion.hall.join import main as join, set_section, split_venue
+from companion.hall.config_text import set_section
+from companion.hall.join import main as join, split_venue
 from tests.support.mosquitto import MOSQUITTO, Broker
 
 

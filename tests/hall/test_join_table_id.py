@@ -1,0 +1,87 @@
+"""Every table's id at the venue: `companion hall-join` sets it and the name, refuses the id every
+table ships with unless it is given, and refuses an id another table is linked to the venue with."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+
+import pytest
+
+from companion.hall.config_text import set_keys
+from companion.hall.join import main as join
+from tests.broadcast.conftest import Watcher
+from tests.support.hall import venue_broker
+from tests.support.mosquitto import PASSWORD, ROOT, free_port
+
+SHIPPED = (ROOT / "deploy" / "pi" / "config.toml").read_text()
+
+
+def _args(tmp_path, venue: str, *more: str) -> list[str]:
+    return [venue, "--config", str(tmp_path / "config.toml"), "--conf-dir", str(tmp_path / "conf.d"),
+            "--no-restart", *more]
+
+
+@pytest.fixture
+def shipped(tmp_path, monkeypatch):
+    """The Pi's configuration as installed, its hall password kept in the test folder."""
+    path = tmp_path / "config.toml"
+    path.write_text(SHIPPED + f'\n[hall]\npassword_file = "{tmp_path / "hall-password"}"\n')
+    monkeypatch.setenv("HALL_PASSWORD", PASSWORD)
+    return path
+
+
+def test_the_shipped_id_is_refused_and_nothing_changes(tmp_path, shipped, capsys):
+    before = shipped.read_bytes()
+    assert join(_args(tmp_path, f"127.0.0.1:{free_port()}")) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "table1" in err and "--id" in err
+    assert shipped.read_bytes() == before
+    assert not (tmp_path / "conf.d").exists() and not (tmp_path / "hall-password").exists()
+    assert join(_args(tmp_path, "127.0.0.1", "--id", "table 7")) == 2  # not a topic level
+    assert "letters, digits" in capsys.readouterr().err and shipped.read_bytes() == before
+
+
+def test_id_and_name_are_written_in_place_keeping_the_rest(tmp_path, shipped, capsys):
+    # No venue broker listens there: the table joins all the same and links once it is there.
+    assert join(_args(tmp_path, f"127.0.0.1:{free_port()}", "--id", "table7", "--name", 'Table "7"')) == 0
+    text = shipped.read_text()
+    values = tomllib.loads(text)
+    assert values["table"] == {"id": "table7", "name": 'Table "7"'}
+    assert text.startswith(SHIPPED.split("[table]")[0] + "[table]\n")  # comments and place kept
+    assert values["display"] == tomllib.loads(SHIPPED)["display"]
+    bridge = (tmp_path / "conf.d" / "companion-hall.conf").read_text()
+    assert "connection companion-table7-hall\n" in bridge and "companion/table1/" not in bridge
+    assert "Could not see" in capsys.readouterr().out
+    # Again with the id it has now: no --id needed.
+    assert join(_args(tmp_path, "127.0.0.1")) == 0
+
+
+def test_an_id_linked_at_the_venue_is_refused_unless_replaced(tmp_path, shipped, capsys):
+    venue = venue_broker(tmp_path / "venue").start()
+    try:
+        other = Watcher(venue.mqtt_port, "x", username="table", password=PASSWORD)  # a table's bridge
+        state = {"table": {"id": "table2", "name": "Corner"}, "version": 5}
+        for topic, payload in (("link", b"1"), ("state", json.dumps(state).encode())):
+            other.client.publish(f"companion/table2/{topic}", payload, qos=1, retain=True).wait_for_publish(5)
+        other.client.publish("companion/table3/link", b"0", qos=1, retain=True).wait_for_publish(5)
+        other.close()
+        before = shipped.read_bytes()
+        assert join(_args(tmp_path, f"127.0.0.1:{venue.mqtt_port}", "--id", "table2")) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and '"Corner"' in err and "--replace" in err
+        assert shipped.read_bytes() == before and not (tmp_path / "conf.d").exists()
+        # A table the venue knows but that is not linked now (its Pi replaced): this one takes its card.
+        assert join(_args(tmp_path, f"127.0.0.1:{venue.mqtt_port}", "--id", "table3")) == 0
+        assert "offline" in capsys.readouterr().out
+        assert join(_args(tmp_path, f"127.0.0.1:{venue.mqtt_port}", "--id", "table2", "--replace")) == 0
+        assert tomllib.loads(shipped.read_text())["table"]["id"] == "table2"
+    finally:
+        venue.stop()
+
+
+def test_set_keys_edits_a_section_in_place():
+    text = '# top\n[table]\nname = "x"  # shown\n\n[data]\ndir = "/d"\n'
+    out = set_keys(text, "table", {"name": "Bar", "id": "t2"})
+    assert out == '# top\n[table]\nname = "Bar"  # shown\nid = "t2"\n\n[data]\ndir = "/d"\n'
+    assert tomllib.loads(set_keys("[data]\ndir = \"/d\"\n", "table", {"id": "t3"}))["table"] == {"id": "t3"}
