@@ -241,9 +241,10 @@ class CompanionApp(App):
     def _set_up(self, game_id: str) -> None:
         self.screen("players").prepare(game_id)
         self.go("players")
-        # While the players type their names: the chosen game's rules, its board's modules and the
-        # play screen, so neither its options nor its first board wait for them (the warm-ups may
-        # not have come to them yet, and they wait while a player is touching).
+        # While the players type their names: the chosen game's rules, its options (built and their
+        # words drawn), its board's modules and the play screen, so neither its options nor its
+        # first board wait for them (the warm-ups may not have come to them yet, and they wait
+        # while a player is touching).
         Clock.schedule_once(lambda _dt: self._load_game(game_id), LOAD_CHOSEN_GAME_AFTER)
 
     def _load_game(self, game_id: str) -> None:
@@ -251,7 +252,8 @@ class CompanionApp(App):
         from companion.ui.boards import board_class
 
         try:
-            games.get(game_id)
+            if games.get(game_id).options:
+                self.screen("options").ready(game_id)
             board_class(game_id)
             self.screen("play")
         except Exception:  # noqa: BLE001 - loaded again, and said, when the game is started

@@ -229,3 +229,31 @@ def test_a_database_it_cannot_use_still_stops_the_table_with_its_reason(tmp_path
                           env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 2, done.stdout + done.stderr
     assert "was written by a newer companion" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_chosen_games_options_are_ready_before_next_and_start_from_the_rulebook_at_each_visit(make_app):
+    """While the names are typed, the options are built at the screen's size (their words drawn),
+    so "Next: options" only shows them; a visit after one that changed an option starts again from
+    the rulebook's values, as every visit did when the options were built at the touch."""
+    from companion.ui.app import LOAD_CHOSEN_GAME_AFTER
+
+    app = make_app().start()
+    app.tap("[b]Bonbon[/b]\n[size=20]2–6 players[/size]")
+    options = app.app.screen("options")
+    assert app.settle_until(lambda: options.heading.text == "Bonbon options", timeout=LOAD_CHOSEN_GAME_AFTER + 5)
+    assert app.screen == "players", "made ready, not shown"
+    assert options.size == app.app.screens.size, "laid out as it will be shown"
+    ready = list(options.rows.children)
+    for name in ("Anna", "John"):
+        app.app.screen("players").name_input.text = name
+        app.tap("Add")
+    app.tap("Next: options")
+    assert app.screen == "options" and options.rows.children == ready, "shown as built, not built again"
+    assert options.players == ["Anna", "John"]
+    app.tap("−")  # a deck whose highest card is an 8
+    assert options.values["max_value"] == 8
+    app.tap("Back")
+    app.tap("Next: options")
+    assert options.values["max_value"] == 9 and options.rows.children != ready, "from the rulebook again"
+    app.tap("Start game")
+    assert app.table.session.options["max_value"] == 9 and app.table.session.names == ("Anna", "John")

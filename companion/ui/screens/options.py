@@ -16,6 +16,7 @@ from companion.core.errors import SetupError
 from companion.core.options import Option, with_labels
 from companion.ui import theme
 from companion.ui.docked_keyboard import docked_keyboard_top
+from companion.ui.drawn_ahead import draw_words_ahead
 from companion.ui.screens.base import BaseScreen
 from companion.ui.styling import symbol
 from companion.ui.widgets import BigButton, Chip, Panel, Text, scrolling_grid
@@ -30,6 +31,10 @@ class OptionsScreen(BaseScreen):
         self.game_id: str | None = None
         self.players: list[str] = []
         self.values: dict[str, Any] = {}
+        # The game whose rows are built, and whether a player has changed any of them since:
+        # rows built ahead (while the names are typed) and untouched are shown as they are.
+        self._rows_for: str | None = None
+        self._changed = False
         self.scroll, self.rows = scrolling_grid(1)
         # A list longer than the screen shows it: its bar never fades, and a line under it says
         # how many options lie below or above (BONC!'s fourth option was cut off without a sign).
@@ -123,7 +128,23 @@ class OptionsScreen(BaseScreen):
 
     def prepare(self, game_id: str, players: list[str]) -> None:
         self.game_id, self.players = game_id, players
+        if self._rows_for == game_id and not self._changed:
+            self._say("")
+            self.scroll.scroll_y = 1
+            return
         self._reset()
+
+    def ready(self, game_id: str) -> None:
+        """This game's options built ahead of "Next: options" (while the players type their names),
+        laid out at the screen's size and their words drawn, so that touch only shows them."""
+        if self.manager is None or self.manager.current_screen is self:
+            return  # on the screen: the players may be changing them
+        if self._rows_for == game_id and not self._changed:
+            return
+        self.game_id = game_id
+        self.size = self.manager.size  # as it will be shown: wrapped words are not drawn twice
+        self._reset()
+        Clock.schedule_once(lambda _dt: draw_words_ahead(self), 0)  # once this frame's layout is done
 
     def start(self) -> bool:
         game = games.get(self.game_id)
@@ -151,6 +172,7 @@ class OptionsScreen(BaseScreen):
         self.fields = []
         self.heading.text = f"{game.title} options"
         self.values = {o.name: o.default for o in game.options}
+        self._rows_for, self._changed = self.game_id, False
         self.rows.clear_widgets()
         for option in game.options:
             self.rows.add_widget(self._row(option))
@@ -175,6 +197,7 @@ class OptionsScreen(BaseScreen):
 
     def _set(self, name: str, value: Any) -> None:
         self.values[name] = value
+        self._changed = True
         self._say("")  # a refusal was about the value before
 
     def _control(self, option: Option):
