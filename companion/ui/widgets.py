@@ -161,7 +161,10 @@ class Toast(Label):
     It takes the place the screen gives it (the play screen's prompt, another screen's heading),
     hiding what it covers while it shows, so it is never drawn over a button a player is about
     to touch (it once sat over the bottom row: Baon's "Drop last" and "Pack baon"). A message too
-    long for the first place takes the next, larger one (the whole top bar). A short message gets
+    long for the first place takes the next, larger one (the whole top bar); one too long for
+    every place makes the last one taller while it shows, so the screen's content moves down to
+    make room instead of lying under it (a damaged database's notice hid "Choose a game" and the
+    top of the games' buttons). A short message gets
     out of the way as soon as the screen is touched again; the touch still reaches the button
     underneath. A long one (a damaged database at start-up) stays its time: it must be read.
     """
@@ -187,6 +190,7 @@ class Toast(Label):
         self._was_disabled = False  # whether that place was greyed before the message hid it
         self._out_of_reach = False  # whether the message disabled the place it hides
         self._places: list[Widget] = []
+        self._grown: tuple[Widget, float, float] | None = None  # a place made taller: (it, its own height, ours)
         self.bind(pos=self._redraw, size=self._redraw, opacity=self._uncover)
 
     def _redraw(self, *_) -> None:
@@ -194,9 +198,10 @@ class Toast(Label):
 
     def _place(self, message: str, places: list[Widget]) -> None:
         """Size and put the message over the first place it fits in whole (in the body size or
-        the smallest readable one); else over the last, as tall as it needs, from its top down.
+        the smallest readable one); else over the last, made as tall as the message needs.
         Placed again whenever a place moves or grows (a notice at start-up comes before the
         screen's first layout)."""
+        self._shrink()
         for old in self._places:
             old.unbind(pos=self._replace, size=self._replace)
         self._places = list(places)
@@ -224,18 +229,58 @@ class Toast(Label):
             else:
                 continue
             break
+        height = max(place.height, self.texture_size[1])
+        if height > place.height + 0.5 and place.size_hint_y is None:
+            # The layout gives the room to the place: what lay under the message moves down.
+            self._grown = (place, place.height, height)
+            place.height = height
+        self._cover(place)
+        self._fit()
+
+    def _fit(self) -> None:
+        """Over the place it covers, from its top down, as tall as the message."""
+        place = self._covered
+        if place is None:
+            return
         left, bottom = place.to_window(place.x, place.y)
         height = max(place.height, self.texture_size[1])
         self.text_size = (place.width - 2 * self.padding[0], height)
         self.size = (place.width, height)
         self.pos = (left, bottom + place.height - height)
-        self._cover(place)
+
+    def _shrink(self) -> None:
+        """The place made taller for a long message back to its own height."""
+        if self._grown is not None:
+            place, own, ours = self._grown
+            self._grown = None
+            if place.height == ours:  # unless the screen has set it since
+                place.height = own
 
     def _replace(self, *_) -> None:
-        if self.opacity > 0:
+        if self.opacity <= 0:
+            return
+        if self._grown is not None:
+            # The place it made taller moved or was laid out again (a notice at start-up is placed
+            # before the screen's first layout, in a place 100 px wide): the same place, as tall
+            # as the words need at its width now. Choosing a place again would find the message
+            # fits the heading, now as tall as the bar, then shrink the bar, and so on.
+            place, own, ours = self._grown
+            if place.height != ours:  # its screen set a height of its own meanwhile (a longer prompt)
+                own = place.height
+            self.text_size = (place.width - 2 * self.padding[0], None)
+            self.texture_update()
+            needed = self.texture_size[1]
+            if needed <= own:  # it fits the place as the screen has it: no room to make
+                self._grown = (place, own, place.height)
+                self._place(self.text, self._places)
+            else:
+                self._grown = (place, own, needed)
+                place.height = needed
+                self._fit()
+        else:
             self._place(self.text, self._places)
-            if self._sticky:
-                self._keep_out_of_reach()
+        if self._sticky:
+            self._keep_out_of_reach()
 
     def _cover(self, place: Widget | None) -> None:
         if self._covered is not None and self._covered is not place:
@@ -262,6 +307,7 @@ class Toast(Label):
         if self.opacity <= 0 and self._covered is not None:
             self._show_again(self._covered)
             self._covered = None
+            self._shrink()
 
     def show(self, message: str, level: str = "error", seconds: float = 3.5,
              places: list[Widget] | None = None) -> None:

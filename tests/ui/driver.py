@@ -110,7 +110,7 @@ class AppDriver:
     def texts(self) -> list[str]:
         return [w.text for w in self.visible(self.app.root) if isinstance(getattr(w, "text", None), str) and w.text]
 
-    def screenshot(self, name: str, readable: bool = True, placed: bool = True) -> Path:
+    def screenshot(self, name: str, readable: bool = True) -> Path:
         """The window as a person sees it, in artifacts/screens/<name>.png; and since every screen
         worth a picture is one a player reads, it fails on words under 20 px, cut short or wrapped
         past the bottom of their box (tests/support/readable.py), and on a label or button drawn
@@ -121,9 +121,9 @@ class AppDriver:
         # The window, not just the app's root: an open dialog is part of what a person sees.
         written = self.window.screenshot(name=str(SCREENS / f"{name}-.png"))  # Kivy adds a counter
         Path(written).replace(path)
-        # Nothing drawn over anything nor off the screen, in every picture but one of a start-up
-        # notice too long for the top bar, which covers the screen's top for its time on purpose.
-        problems = misplaced(self.layers(), self.window.size) if placed else []
+        # Nothing drawn over anything nor off the screen, in every picture: a notice too long for
+        # the top bar makes the bar taller rather than lie over what is under it.
+        problems = misplaced(self.layers(), self.window.size)
         if readable:  # False only for a picture of a known limit, said where it is taken
             problems = unreadable(self.visible()) + problems
         assert not problems, f"{name} ({path}): " + "; ".join(problems)

@@ -2,6 +2,7 @@
 
 import time
 
+from companion.ui import theme
 from tests.ui.driver import AppDriver
 
 
@@ -386,7 +387,7 @@ def test_a_damaged_database_is_announced_on_the_touchscreen_and_kept(make_app, t
     assert app.app.toast.opacity > 0
     assert "was damaged" in app.app.toast.text and "is kept as companion.db.damaged-" in app.app.toast.text
     assert any(".damaged-" in p.name for p in data.iterdir())
-    app.screenshot("damaged-database-notice", placed=False)  # a notice longer than the top bar: read first
+    app.screenshot("damaged-database-notice")
     # A first touch (here on an empty part of the screen) does not sweep it away unread.
     from kivy.tests.common import UnitTestTouch
 
@@ -395,6 +396,13 @@ def test_a_damaged_database_is_announced_on_the_touchscreen_and_kept(make_app, t
     touch.touch_up()
     app.settle(0.3)
     assert app.app.toast.opacity == 1 and "was damaged" in app.app.toast.text
+    # Its own room: the top bar made as tall as the notice, everything under it moved down
+    # (screenshot above: nothing under the notice); its time over, the bar as it was.
+    home = app.app.screen("home")
+    assert home.bar.height > theme.TOUCH and home.bar.height >= app.app.toast.height - 0.5
+    app.app.toast.hide()
+    app.frames(3)
+    assert home.bar.height == theme.TOUCH
 
 
 def test_a_damaged_database_gives_up_its_readable_games_to_the_history(make_app, tmp_path):
@@ -410,7 +418,7 @@ def test_a_damaged_database_gives_up_its_readable_games_to_the_history(make_app,
     app = make_app().start()
     app.frames(2)
     assert f"{GAMES} games saved, {len(bad)} of them without their whole story" in app.app.toast.text
-    app.screenshot("damaged-database-games-saved", placed=False)  # a notice longer than the top bar: read first
+    app.screenshot("damaged-database-games-saved")
     app.app.go("history")
     app.frames(3)
     app.screenshot("history-after-a-damaged-database")

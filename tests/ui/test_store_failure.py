@@ -124,7 +124,7 @@ def test_a_read_only_database_is_said_on_the_touchscreen_at_start(make_app, tmp_
         app_text = again.app.toast.text
         assert again.app.toast.opacity > 0
         assert "Moves are not being saved: the game database is read-only" in app_text
-        again.screenshot("read-only-database-notice", placed=False)  # a notice longer than the top bar: read first
+        again.screenshot("read-only-database-notice")
         again.app.act({"type": "add", "points": 1})
         assert again.app.toast.text == "Not recorded: the game database is read-only. The game is as it was."
         assert again.table.session.timeline.cursor == 0
@@ -149,7 +149,7 @@ def test_a_full_disk_at_start_and_the_table_picks_up_once_there_is_room(make_app
             assert again.screen == "home"
             assert again.app.toast.opacity > 0
             assert again.app.toast.text.startswith("Moves are not being saved: the disk is full.")
-            again.screenshot("full-disk-at-start", placed=False)  # a notice longer than the top bar: read first
+            again.screenshot("full-disk-at-start")
             disk.free()
             assert again.settle_until(lambda: again.screen == "play", timeout=10), "the game came back"
             assert again.table.session.state["scores"]["Ann"] == 2
