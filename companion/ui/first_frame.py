@@ -74,9 +74,13 @@ class FirstFrames:
         """Whether the first frames are on the screen."""
         return self.drawn >= 2
 
-    def later(self, task: Callable[[], None]) -> None:
-        """Run `task` on the app's thread once the first frames are shown (soon, if they are)."""
-        self._waiting.append(task)
+    def later(self, task: Callable[[], None], first: bool = False) -> None:
+        """Run `task` on the app's thread once the first frames are shown (soon, if they are);
+        `first`: before everything else still waiting (a part of the first screen itself)."""
+        if first:
+            self._waiting.insert(0, task)
+        else:
+            self._waiting.append(task)
         if self.begun:
             self._next_soon()
 

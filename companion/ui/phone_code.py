@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from kivy.clock import Clock
 from kivy.graphics.texture import Texture
 from kivy.uix.boxlayout import BoxLayout
@@ -37,9 +39,12 @@ class PhoneCode(BoxLayout):
     the network after the app starts, and its LAN address can change.
     """
 
-    def __init__(self, config, **kwargs) -> None:
+    def __init__(self, config, later: Callable[[Callable[[], None]], None] | None = None, **kwargs) -> None:
+        """`later`: runs the first code's drawing once the table's first frames are shown (the
+        app's FirstFrames), else it comes with the next frame."""
         super().__init__(orientation="vertical", spacing=theme.GAP / 2, **kwargs)
         self.config = config
+        self._later = later or (lambda task: Clock.schedule_once(lambda _dt: task(), 0))
         self.image = Image(fit_mode="contain")
         self.caption = Text(text="", font_size=theme.FONT_SMALL, color=theme.MUTED, halign="center")
         self.add_widget(self.image)
@@ -57,10 +62,10 @@ class PhoneCode(BoxLayout):
             self._show_code(False)
             self.caption.text = NO_NETWORK
         elif first:
-            # The table's first frame does not wait for the code (making one is slow on a Pi):
-            # the column stays empty for that frame, and the code comes with the next.
+            # The table's first frames do not wait for the code (making one is slow on a Pi):
+            # the column stays empty for them, and the code comes before anything else that waited.
             self._show_code(False)
-            Clock.schedule_once(lambda _dt: self._draw_code(url), 0)
+            self._later(lambda: self._draw_code(url))
         else:
             self._draw_code(url)
 

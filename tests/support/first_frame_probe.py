@@ -4,7 +4,7 @@
 
 prints one JSON line when the second frame is drawn ("probe-shown {...}") and one when the
 start-up work that waits for the first frame is done and the app stops ("probe-settled {...}"):
-the screens built, the one shown, the board on it, the devices the status screen lists, and which
+the screens built, the one shown, the board on it, Home's phone code (its address, drawn or not), the devices the status screen lists, and which
 of the modules a first frame should not wait for are imported.
 """
 
@@ -23,7 +23,10 @@ WATCHED = ("companion.ui.screens.", "companion.ui.boards.", "companion.broadcast
 def snapshot(app: Any) -> dict[str, Any]:
     play = app.screens.built("play")
     board = getattr(play, "board", None)
+    home = app.screens.built("home")
+    code = getattr(home, "phone_code", None)
     return {
+        "phone_code": None if code is None else {"url": code.url, "drawn": code.image.texture is not None},
         "screens": list(app.screens.screen_names),
         "current": app.screens.current,
         "board": type(board).__module__ if board is not None else None,

@@ -74,7 +74,8 @@ class HomeScreen(BaseScreen):
             button = BigButton(text=label)
             button.bind(on_release=lambda _b, t=target: app.go(t))
             side.add_widget(button)
-        self.phone_code = PhoneCode(app.settings) if app.settings["mqtt"]["enabled"] else None
+        later = lambda task: app.first_frames.later(task, first=True)  # noqa: E731
+        self.phone_code = PhoneCode(app.settings, later) if app.settings["mqtt"]["enabled"] else None
         side.add_widget(self.phone_code or BoxLayout())
         self._phone_recheck = None
         row.add_widget(side)
