@@ -95,7 +95,7 @@ mkdir -p "$ROOT/etc/companion"
 "$here/fingerprint.sh" > "$ROOT/etc/companion/broker-setup"
 
 cat <<DONE
-Mosquitto is set up: MQTT on port $MQTT_PORT, phones on http://<this Pi>:$WS_PORT/
+Mosquitto is set up: MQTT on port $MQTT_PORT, phones on http://<this machine's address>:$WS_PORT/
 The table's configuration needs (already the defaults unless changed above):
   [mqtt]
   port = $MQTT_PORT

@@ -11,7 +11,7 @@ a Pi, so setup builds it from its source.
 Debian 13 names some libraries anew (libmtdev1 is libmtdev1t64 there) and lacks what a minimal
 Debian 12 had (pgrep, pidof, a pid_file in mosquitto.conf): each once made a second run install
 again or a message name the wrong broker. The broker inside takes this machine's ports 1883 and
-9001, as the Pi install test's does, so the two never run at the same time (one xdist group).
+9001, as the Pi install test's does, so the two never run at the same time (the machine_ports lock in tests/deploy/conftest.py).
 """
 
 from __future__ import annotations
