@@ -8,9 +8,11 @@ deploy/hall/venue.conf and, per table, a Mosquitto from deploy/mosquitto/ with t
 SQLite store and its Broadcaster (paho). Every table plays `--moves` Tally moves at random
 moments (0.1-0.5 s apart), all tables at once. A subscriber on the venue's websockets listener,
 as the hall page is, notes when each state arrives; a move's time runs from Session.dispatch
-(rules and the durable commit included) to that arrival. The one-table line is the same table
-with no bridge: a move to a subscriber on its own broker's websockets listener (the phone page).
-Memory is each broker's resident set (VmRSS, and VmHWM, its peak) read from /proc.
+(rules and the durable commit included) to that arrival. The same figures for one table: one table
+through its bridge into a venue broker of its own (what a table adds to a venue, and the venue
+broker's memory with one table); and, for the bridge's cost, the same table with no bridge: a move
+to a subscriber on its own broker's websockets listener (the phone page). Memory is each broker's
+resident set (VmRSS, and VmHWM, its peak) read from /proc.
 """
 
 from __future__ import annotations
@@ -146,35 +148,41 @@ def main() -> None:
     sent = play([alone], args.moves * 5, args.seed)
     values, missing = latencies(sent, phone)
     used, peak = rss(alone.broker.proc.pid)
-    report("1 table, its own broker (no bridge)", values, missing, f"broker {used:.1f} MB (peak {peak:.1f} MB)")
+    report("1 table, its own broker only (no bridge)", values, missing, f"broker {used:.1f} MB (peak {peak:.1f} MB)")
     phone.close()
     alone.close()
 
-    # Many tables, one venue.
+    # One table into a venue broker, then many: the same measure, the same venue configuration.
+    through_venue(tmp / "one", 1, args.moves * 5, args.seed, "1 table through its bridge into a venue")
+    through_venue(tmp / "many", args.tables, args.moves, args.seed,
+                  f"{args.tables} tables through bridges into one venue")
+
+
+def through_venue(tmp: Path, count: int, moves: int, seed: int, label: str) -> None:
+    """`count` tables bridged into one fresh venue broker, each playing `moves` moves: one line."""
     venue = venue_broker(tmp / "venue").start()
     tables: list[HallTable] = []
     subscribers: list[Arrivals] = []
     try:
         idle_venue = rss(venue.proc.pid)[0]
-        for i in range(args.tables):
+        for i in range(count):
             t = HallTable(tmp / f"t{i:03d}", venue, f"t{i:03d}", f"Table {i + 1}", through_link=False)
             tables.append(t)
             t.start()
         hall = Arrivals(venue.ws_port, "the venue")
         subscribers.append(hall)
-        # The same states on ten tables' own brokers, for the bridge's share.
+        # The same states on up to ten tables' own brokers, for the bridge's share.
         local = [Arrivals(t.broker.ws_port, f"table {t.id}'s broker") for t in tables[:: max(1, len(tables) // 10)]]
         subscribers += local
         for t in tables:
             t.table.start("tally", ["Ann", "Ben"], {"target": 99})
         time.sleep(2.0)  # every bridge up, every first state in
-        sent = play(tables, args.moves, args.seed)
+        sent = play(tables, moves, seed)
         values, missing = latencies(sent, hall)
         used, peak = rss(venue.proc.pid)
         table_broker = statistics.mean(rss(t.broker.proc.pid)[0] for t in tables)
-        report(f"{args.tables} tables through bridges into one venue", values, missing,
-               f"venue {used:.1f} MB (peak {peak:.1f} MB, idle {idle_venue:.1f} MB); each table's broker "
-               f"{table_broker:.1f} MB")
+        report(label, values, missing, f"venue {used:.1f} MB (peak {peak:.1f} MB, idle {idle_venue:.1f} MB); "
+               f"{'each table' if count > 1 else 'the table'}'s broker {table_broker:.1f} MB")
         # The bridge's own share: from a state reaching the table's broker to it reaching the venue's.
         hops = [max(0.0, hall.first[key] - at) * 1000 for arrivals in local for key, at in arrivals.first.items()
                 if key in hall.first]
@@ -187,6 +195,7 @@ def main() -> None:
         for t in tables:
             t.close()
         venue.stop()
+
 
 if __name__ == "__main__":
     main()
