@@ -4,6 +4,8 @@
 
 starts the table as `companion run` does (launch), waits until its first frames are drawn and
 PAUSE seconds have passed (a player reaching for the screen), then touches its way along one walk.
+A step that is not a touch (names typed on the players screen) is shown for PAUSE seconds too
+before the next touch, as players see their names before touching Next.
 Each touch is a real touch on the widget a player would touch (Kivy's touch events, at the
 widget's centre); for each it prints
 
@@ -183,8 +185,8 @@ class Walker:
             Clock.schedule_once(self.step, 0.1)
             return
         self.misses = 0
-        if target is None:  # a step that is not a touch (typing names)
-            self.step(0)
+        if target is None:  # a step that is not a touch (typing names): shown before the next touch,
+            Clock.schedule_once(self.step, PAUSE)  # as a player sees the names before touching Next
             return
         x, y = target.to_window(*target.center)
         touch = UnitTestTouch(x, y)
