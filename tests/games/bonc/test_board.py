@@ -113,7 +113,38 @@ def test_one_way_to_block_the_pad_greys_its_block_card_while_the_player_on_turn_
     assert "BLOCK" not in buttons(app, board(app).pad), "Ben blocks on his tile, the one way to BLOCK"
     block_under(app, "Ben", "BLOCK −1")
     assert lives(app)["Ben"] == 5 and game(app)["turn"] == "Ben"
-    assert "BLOCK" in buttons(app, board(app).pad), "now a BLOCK on the pad is a plain card"
+    # Cat and Dan, hit by the BLITZ too, may still block on their tiles: the pad's BLOCK is Ben's
+    # plain card now, and says so.
+    assert {p["name"] for p in game(app)["players"] if p["can_block"]} == {"Cat", "Dan"}
+    assert "BLOCK as a card" in buttons(app, board(app).pad), "now a BLOCK on the pad is a plain card"
+
+
+def test_while_another_player_may_block_the_pads_block_is_a_plain_card_of_the_player_on_turn(make_app):  # noqa: F811
+    """Player 2 may BLOCK the chain on his tile while Player 4 is on turn: the pad's BLOCK card is
+    not a second red BLOCK button (two read as two ways to block) but Player 4's plain card, in
+    Player 4's colour; played, it is his turn's card and blocks nothing."""
+    from companion.ui import theme
+    from companion.ui.styling import readable
+
+    app = start(make_app, ("Player 1", "Player 2", "Player 3", "Player 4"))
+    pad_block = board(app).pad.buttons["block"]
+    assert plain(pad_block.text) == "BLOCK" and list(pad_block.background_color) == list(theme.DANGER)
+    for _ in range(3):
+        touch(app, "7")
+    assert game(app)["turn"] == "Player 4" and buttons(app, tile_of(app, "Player 2")) == ["BLOCK −2"]
+    app.frames(2)
+    red = [plain(w.text) for w in under(app.app.root) if list(w.background_color) == list(theme.DANGER)]
+    assert red == ["BLOCK −2"], f"one red BLOCK, on the tile of the player who may block: {red}"
+    assert plain(pad_block.text) == "BLOCK as a card" and not pad_block.disabled
+    seat = app.table.session.view()["players"][3]
+    assert list(pad_block.color) == list(readable(seat["colour"])), "in the colour of the player on turn"
+    cards = next(p["cards"] for p in game(app)["players"] if p["name"] == "Player 4")
+    touch(app, "BLOCK as a card")
+    assert lives(app)["Player 2"] == 3, "a plain card: Player 2 is not blocked by it"
+    assert game(app)["turn"] == "Player 1"
+    assert next(p["cards"] for p in game(app)["players"] if p["name"] == "Player 4") == cards - 1
+    assert plain(pad_block.text) == "BLOCK", "nobody may block now: the card in its own colour again"
+    assert list(pad_block.background_color) == list(theme.DANGER)
 
 
 def test_a_block_is_taken_back_by_one_undo(make_app):  # noqa: F811

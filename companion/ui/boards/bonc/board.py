@@ -4,7 +4,8 @@ asked) over the card pad, which stays in its place from the first card to the la
 Entries of two touches: a card that needs a player (whom BORROWED TIME robs, whom a BAND-AID
 helps) names the players on their tiles. A BLOCK is one touch, and there is one way to it: the
 BLOCK on the attacked player's own tile (a BLOCK is not a turn: nobody else plays it by accident
-from the pad, whose BLOCK card is greyed while the player on turn could block with it).
+from the pad, whose BLOCK card is greyed while the player on turn could block with it, and
+drawn as a plain card of the player on turn while someone else may).
 Reads only the session's view; every finished entry is one action through act().
 """
 
@@ -21,6 +22,7 @@ from companion.ui.boards.bonc.pad import CardPad
 from companion.ui.boards.bonc.status import Choice, LastCard
 from companion.ui.boards.bonc.tiles import PlayerTile
 from companion.ui.kit import fields as f
+from companion.ui.styling import readable
 
 # The word on a player's tile while a card asks for a player, by the field asking.
 CHOOSE = {"target": "Take", "gift": "Give"}
@@ -77,6 +79,7 @@ class BoncBoard(Board):
             choice = "" if player["can_block"] else choosing.get(player["name"], "")
             tile.show(seat, player, choice=choice, over=game["phase"] == "over")
         self.pad.offer(self._cards(play, game) if play is not None and self.entry is None else None)
+        self.pad.show_block(self._turn_colour_while_a_block_waits(game))
         self.status.show(game)
         self._ask(game, legal)
 
@@ -89,6 +92,18 @@ class BoncBoard(Board):
             return field
         options = [{**o, "enabled": False} if o["value"] == "block" else o for o in field.get("options", [])]
         return {**field, "options": options}
+
+    def _turn_colour_while_a_block_waits(self, game: dict[str, Any]) -> list[float] | None:
+        """The colour of the player on turn while someone else may BLOCK (the pad's BLOCK card is
+        then plainly theirs to play as a card); None otherwise."""
+        blockers = set(self._legal().get("block", {}).get("by") or ())
+        turn = game.get("turn")
+        if not blockers or turn is None or turn in blockers:
+            return None
+        names = [p["name"] for p in game["players"]]
+        if turn not in names:
+            return None
+        return readable(self.view["players"][names.index(turn)]["colour"])
 
     def _choosing(self, play: dict[str, Any] | None) -> dict[str, str]:
         """While a card waits for a player: the players it may name, with the word on their tiles."""
