@@ -144,6 +144,9 @@ def test_the_story_opens_at_the_latest_move_and_correcting_it_takes_four_touches
     assert bottom - 0.5 <= latest.to_window(*latest.pos)[1] and latest.to_window(*latest.pos)[1] + latest.height <= top + 0.5, \
         "the latest move is in view without a swipe"
     assert first.to_window(*first.pos)[1] + first.height > top, "the first is scrolled away above"
+    # ...and a line under the story says how many came before (at least moves 1 to 8).
+    said = [t for t in app.texts() if t.endswith(" lines above: slide the list down")]
+    assert len(said) == 1 and int(said[0].split()[1]) >= 8, said
     app.screenshot("story-opens-at-the-latest-move")
     finger("[color=#C5CED8]16.[/color] Ben added 2")
     assert app.settle_until(lambda: app.screen == "correction", timeout=3), "the move opens its correction"

@@ -25,7 +25,7 @@ from companion.story import Story, tell
 from companion.ui import theme
 from companion.ui.screens.base import BaseScreen
 from companion.ui.styling import readable, symbol
-from companion.ui.widgets import Panel, PanelButton, Text, scrolling_grid
+from companion.ui.widgets import MoreSign, Panel, PanelButton, Text, scrolling_grid
 
 
 ROWS_PER_FRAME = 25  # about two screens of the story: shown at once, the rest follows a frame at a time
@@ -102,6 +102,10 @@ class PastGameScreen(BaseScreen):
         right.add_widget(Text(text="What happened", bold=True, color=theme.MUTED, font_size=theme.FONT_SMALL))
         self.story_scroll, self.story_rows = scrolling_grid(1, spacing=4)
         right.add_widget(self.story_scroll)
+        # The story opens at its latest moves when correcting: a line says how many came before
+        # (a row cut at the top edge was all that told there were more).
+        self.more_story = MoreSign(self.story_scroll, self.story_rows, "line", "lines")
+        right.add_widget(self.more_story)
         row.add_widget(right)
         self.body.add_widget(row)
         self._building = None  # the Clock event adding the story's rows, while it runs
