@@ -50,7 +50,15 @@ def plain(message: str) -> str | None:
         return "it holds a character that cannot be shown"
     if not re.search(r"[A-Za-z]{3}", message):
         return "it has no words"
+    if re.search(r"\w\(s\)", message):
+        return "it leaves a plural to the reader (card(s))"
+    if re.search(r"(?<![-\d])(\d+) to \1\b", message):
+        return "it gives a span of one number (1 to 1)"
     return None
+
+
+# A count with nothing after it ("choose 3", "enter 2"): it never says what is counted.
+BARE_COUNT = re.compile(r"\b(?:choose|enter) (?:exactly |up to )?\d+(?: (?:to|or) \d+)?(?:$|[,.;:)])")
 
 
 def wrong_value(rng: random.Random, field: Field | None, action: dict[str, Any]) -> Any:
@@ -136,5 +144,52 @@ def test_actions_no_screen_offers_are_refused_in_plain_words_and_change_nothing(
     for _ in range(STEPS):
         for _ in range(3):
             check_refusal(session, mutated(rng, session))
+        if session.result() is not None or typed_play.step(rng, session) is None:
+            break
+
+
+def listed_fields(session: Session, rng: random.Random):
+    """Each legal action now filled as a board would, with each of its fields that takes a list."""
+    expected = session.expected()
+    for spec in expected.legal:
+        action = typed_play.fill(rng, spec, expected.turn)
+        for name, declared in spec.fields.items():
+            field = declared.resolve(action)
+            if isinstance(field, (Choice, Range)) and field.listed and isinstance(action.get(name), list):
+                yield action, name, field
+
+
+def refusal(session: Session, action: dict[str, Any]) -> str:
+    """The refusal of an action that must be refused, checked as check_refusal checks it."""
+    view, state = session.view(), session.state
+    with pytest.raises(RuleError) as refused:
+        session.dispatch(action)
+    message = refused.value.message
+    assert plain(message) is None, f"{session.game.id}: {action} was refused with {message!r}: {plain(message)}"
+    assert session.view() == view and session.state == state, f"{session.game.id}: {action} changed the game"
+    return message
+
+
+@pytest.mark.parametrize("game_id", games.known())
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_list_sent_as_one_value_or_of_the_wrong_length_is_refused_saying_how_many_of_what(game_id, seed):
+    """A field that takes a list (cards laid at once, the colour ranks, a zero's values) refuses a
+    single value saying a list is expected, and a list of the wrong length naming what is counted."""
+    rng = random.Random(seed)
+    session = typed_play.table(games.get(game_id), rng)
+    for _ in range(STEPS):
+        for action, name, field in listed_fields(session, rng):
+            sent = action[name]
+            if sent:
+                message = refusal(session, {**action, name: sent[0]})
+                assert "as a list" in message, (game_id, name, message)
+            most = field.count if isinstance(field, Range) or field.count_max is None else field.count_max
+            for size in {field.count - 1, most + 1} - {-1}:
+                if size > len(sent) and not sent:
+                    continue  # nothing to repeat
+                wrong = (sent * (size + 1))[:size]
+                message = refusal(session, {**action, name: wrong})
+                assert not BARE_COUNT.search(message), (game_id, name, wrong, message)
         if session.result() is not None or typed_play.step(rng, session) is None:
             break

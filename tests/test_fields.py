@@ -18,11 +18,15 @@ def test_an_option_ruled_out_by_another_field_is_refused_only_beside_it():
 
 
 def test_a_list_of_one_is_a_list():
-    tiles = Choice("New tiles", picks=(Pick("sets", "+2 per set"), Pick("ones", "+1 per one")), as_list=True)
+    tiles = Choice("New tiles", picks=(Pick("sets", "+2 per set"), Pick("ones", "+1 per one")), as_list=True,
+                   noun="tile")
     assert tiles.listed and tiles.check("new_tiles", ["sets"]) is None
-    assert tiles.check("new_tiles", "sets") == "New tiles: choose 1"
+    assert tiles.check("new_tiles", "sets") == "New tiles: choose 1 tile, as a list (a single value was sent)"
+    assert tiles.check("new_tiles", ["sets", "ones"]) == "New tiles: choose 1 tile, not 2"
     values = Range("Values", minimum=1, maximum=9, as_list=True)
-    assert values.check("values", [4]) is None and values.check("values", 4) == "Values: enter 1 value"
+    assert values.check("values", [4]) is None
+    assert values.check("values", 4) == "Values: enter 1 value, as a list (a single value was sent)"
+    assert Range("Values", maximum=9, count=3).check("values", [1]) == "Values: enter exactly 3 values, not 1"
     assert Range("Value", minimum=1, maximum=9).check("value", 4) is None  # one value, not a list
     assert values.to_json()["as_list"] is True and "as_list" not in Range("V", maximum=3).to_json()
 

@@ -13,10 +13,12 @@ A field may be asked only `when` other fields hold certain values (a zero's reve
 only when the kind is "zero"), and a field may be `optional`. Every field checks a value it
 is given and words the refusal for players, so a game need not repeat its own type checks.
 
-With `count` > 1 (or `as_list`) the value is a list. A Pick may be ruled out `unless` other
-fields allow it (no face-down card of a kind that must be face-up); `one_per_group` asks for
-picks of different groups (two cards of two different players); a Range's `slots` say where
-in the public view each value entered belongs (the card a revealed value is for).
+With `count` > 1 (or `as_list`) the value is a list, and the field's `noun` names what is
+counted when a list of the wrong length is refused ("choose exactly 3 colours, not 2"). A Pick
+may be ruled out `unless` other fields allow it (no face-down card of a kind that must be
+face-up); `one_per_group` asks for picks of different groups (two cards of two different
+players); a Range's `slots` say where in the public view each value entered belongs (the card a
+revealed value is for).
 """
 
 from __future__ import annotations
@@ -120,6 +122,10 @@ class Choice(Field):
     repeats: bool = False
     # Words for the picks' groups ("a": "Adobo"), so a refusal can say "1 to 12 of Adobo or Lumpia".
     group_names: Mapping[str, str] = field(default_factory=dict)
+    # What one pick of a list is, to count them in a refusal ("choose exactly 3 colours"), and its
+    # plural when it is not the noun and an s.
+    noun: str = "option"
+    nouns: str = ""
 
     kind = CHOICE
 
@@ -141,11 +147,9 @@ class Choice(Field):
         if not self.listed:
             return None if _among(value, offered) else self._refusal(name, value, action)
         what = _named(self.label, name)
-        if self.count_max is not None:
-            if not isinstance(value, list) or not self.count <= len(value) <= self.count_max:
-                return f"{what}: choose {self.count} to {self.count_max}"
-        elif not isinstance(value, list) or len(value) != self.count:
-            return f"{what}: choose {self.count}"
+        most = self.count if self.count_max is None else self.count_max
+        if not isinstance(value, list) or not self.count <= len(value) <= most:
+            return self.count_refusal(name, value)
         bad = next((v for v in value if not _among(v, offered)), None)
         if bad is not None or any(not _among(v, offered) for v in value):
             return self._refusal(name, bad, action)
@@ -157,6 +161,11 @@ class Choice(Field):
             if shared is not None:
                 return f"{what}: choose from different groups, not two of {shared}"
         return None
+
+    def count_refusal(self, name: str, value: Any) -> str:
+        """How many may be chosen, for a list of the wrong length or a value that is no list."""
+        most = self.count if self.count_max is None else self.count_max
+        return count_refusal(_named(self.label, name), value, self.count, most, self.noun, self.nouns)
 
     def _refusal(self, name: str, value: Any, action: Mapping[str, Any] | None = None) -> str:
         """What may be chosen, said briefly: a refusal names what is allowed, never the sender's data."""
@@ -204,6 +213,8 @@ class Choice(Field):
 class Players(Choice):
     """One of the players (or `count` of them), by name."""
 
+    noun: str = "player"
+
     kind = PLAYERS
 
     @classmethod
@@ -218,6 +229,7 @@ class Cards(Choice):
     """A card of a known deck: every card of the deck is offered, those out of play greyed."""
 
     deck: str = ""
+    noun: str = "card"
 
     kind = CARDS
 
@@ -239,6 +251,9 @@ class Range(Field):
     # Where in the public view each value entered belongs, as dotted paths ("players.1.cards.2"):
     # a board frames the card the value is asked for. Empty, or one per value.
     slots: tuple[str, ...] = ()
+    # What one value of a list is, to count them in a refusal ("enter exactly 2 values").
+    noun: str = "value"
+    nouns: str = ""
 
     kind = RANGE
 
@@ -251,7 +266,7 @@ class Range(Field):
         values = value if self.listed else [value]
         what = _named(self.label, name)
         if self.listed and (not isinstance(value, list) or len(value) != self.count):
-            return f"{what}: enter {self.count} value{'s' if self.count != 1 else ''}"
+            return count_refusal(what, value, self.count, self.count, self.noun, self.nouns, verb="enter")
         for v in values:
             if not _whole(v) or not self.minimum <= v <= self.maximum:
                 if self.minimum == self.maximum:
@@ -382,6 +397,29 @@ def summary(labels: Iterable[str], most: int = 8, groups: Iterable[str] = ()) ->
             return span + (f", or {_or(others)}" if others else "")
         return _or([span, *others])
     return f"one of the {len(labels)} on offer"
+
+
+def how_many(low: int, high: int, noun: str, nouns: str = "") -> str:
+    """A count of things as a rule says it: "1 card", "exactly 3 colours", "1 or 2 places",
+    "up to 3 cards", "2 to 4 values"."""
+    many = nouns or noun + "s"
+    if low == high:
+        return f"1 {noun}" if low == 1 else f"no {many}" if low == 0 else f"exactly {low} {many}"
+    if low == 0:
+        return f"up to {high} {noun if high == 1 else many}"
+    if high == low + 1:
+        return f"{low} or {high} {many}"
+    return f"{low} to {high} {many}"
+
+
+def count_refusal(what: str, value: Any, low: int, high: int, noun: str, nouns: str = "",
+                  verb: str = "choose") -> str:
+    """A list of the wrong length refused with how many it takes and how many came; a value that
+    is no list, with what is expected instead."""
+    counted = how_many(low, high, noun, nouns)
+    if not isinstance(value, list):
+        return f"{what}: {verb} {counted}, as a list (a single value was sent)"
+    return f"{what}: {verb} {counted}, not {len(value)}"
 
 
 def _runs(numbers: list[int]) -> list[str]:

@@ -70,7 +70,7 @@ def _sources(state: State, most: int) -> Choice:
     picks = (Pick(PILE, "Pile", state["pile"] > 0, detail=f"{state['pile']} left"),) + tuple(
         Pick(i + 1, f"Space {i + 1}", n > 0, detail=f"{n} card{'' if n == 1 else 's'}")
         for i, n in enumerate(state["spaces"]))
-    return Choice("Where from, in order", picks=picks, count=1, count_max=most, repeats=True)
+    return Choice("Where from, in order", picks=picks, count=1, count_max=most, repeats=True, noun="place")
 
 
 def _spaces(state: State) -> Choice:
@@ -220,14 +220,13 @@ def require_legal(state: State, action: dict[str, Any]) -> ActionSpec:
         raise RuleError(_why_not(state, action))
     if state["mode"] == "game" and action.get("player") is not None:
         raise RuleError(f"In a game, the player whose turn it is ({actor(state)}) does that: leave the player out")
-    out = _out_of_the_box(state, action.get("cards"))
+    out = _out_of_the_box(state, action)
     if out:
         raise RuleError(out)
     for name, f in spec.fields.items():
         # Not a list where one is asked: the real bounds, not the wide ones the rules word below.
         if isinstance(f, Choice) and f.listed and action.get(name) is not None and not isinstance(action[name], list):
-            raise RuleError(f"{f.label}: choose {f.count} to {f.count_max}" if f.count_max is not None
-                            else f"{f.label}: choose {f.count}")
+            raise RuleError(f.count_refusal(name, action[name]))
     why = check_fields({n: _all_enabled(f) for n, f in spec.fields.items()}, action)
     if why:
         raise RuleError(why)
@@ -272,15 +271,22 @@ def _why_not(state: State, action: dict[str, Any]) -> str:
     return f"{LABELS[kind]} is not possible now. {prompt(state)}"
 
 
-def _out_of_the_box(state: State, cards: Any) -> str | None:
-    """A card of the suit a 2-player game takes out, refused as the rule ("Remove 1 suit")."""
+def _out_of_the_box(state: State, action: dict[str, Any]) -> str | None:
+    """A card, a container or a favourite food of the suit a 2-player game takes out, refused as
+    the rule ("Remove 1 suit"), not as a choice that is not on the list."""
     removed = state.get("removed_suit")
-    if not removed or not isinstance(cards, list):
+    if not removed:
         return None
-    for c in cards:
-        if isinstance(c, str) and c[:1] == removed["id"] and c[1:].isdigit():
-            return (f"{removed['name']} is not in a two-player game: its cards are out of the box. "
-                    f"Play cards of {names_or([state['suit_names'][s] for s in state['suits']])}, or a wild")
+    name, rest = removed["name"], names_or([state["suit_names"][s] for s in state["suits"]])
+    out = f"{name} is not in a two-player game"
+    if action.get("container") == removed["id"]:
+        return f"{out}: there is no {name} container. Choose {rest}"
+    if action.get("suit") == removed["id"]:
+        return f"{out}: pick a favourite food of {rest}"
+    cards = action.get("cards")
+    if isinstance(cards, list) and any(
+            isinstance(c, str) and c[:1] == removed["id"] and c[1:].isdigit() for c in cards):
+        return f"{out}: its cards are out of the box. Play cards of {rest}, or a wild"
     return None
 
 

@@ -26,7 +26,7 @@ FIELDS: dict[str, frozenset[str]] = {
 def ranks_field() -> Choice:
     """The three colour tokens, top to bottom: three different ones make the stack."""
     picks = tuple(Pick(c, words.COLOUR[c], group=c) for c in COLOURS)
-    return Choice("Colour ranks, top to bottom", picks=picks, count=3)
+    return Choice("Colour ranks, top to bottom", picks=picks, count=3, noun="colour")
 
 
 def card_field(state: State, title: str) -> Cards:

@@ -63,7 +63,7 @@ def check_value(value: Any, max_value: int, what: str = "A card") -> int:
     """A non-zero card's printed value, or a refusal saying which values exist."""
     # RULINGS: values 0 to max_value; "a 0 is always the zero card", so any other card shows 1 or more.
     if value is None:
-        raise RuleError(f"{what} needs its value (1 to {max_value})")
+        raise RuleError(f"{what} needs its value ({'1 here' if max_value == 1 else f'1 to {max_value}'})")
     if not is_whole(value) or not 1 <= value <= max_value:
         extra = " (a 0 is the zero card)" if value == 0 else ""
         if max_value == 1:

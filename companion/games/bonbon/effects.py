@@ -46,7 +46,9 @@ def swap(state: State, action: dict[str, Any]) -> None:
     who = active(state)
     refs = action.get("cards")
     if not isinstance(refs, list) or len(refs) != 2:
-        raise RuleError(f"{who}: name the two cards to swap, one from each of two players")
+        sent = (f", not {len(refs)}" if isinstance(refs, list) else "" if refs is None
+                else ", as a list (a single card was sent)")
+        raise RuleError(f"{who}: name the two cards to swap, one from each of two players{sent}")
     (a, i), (b, j) = (card_at(state, ref, "the swap card") for ref in refs)
     # "you may swap any two cards (including this one) between any two players, including yourself."
     if a == b:

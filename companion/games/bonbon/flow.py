@@ -19,6 +19,7 @@ from companion.games.bonbon.standing import (
 )
 from companion.games.bonbon.targets import usable
 from companion.games.bonbon.tiles import check_tile
+from companion.games.bonbon.words import zero_turns_over
 
 State = dict[str, Any]
 
@@ -153,10 +154,7 @@ def draw(state: State, action: dict[str, Any]) -> None:
     if kind != c.ZERO and revealed:
         raise RuleError("Only a zero turns face-down cards over")
     if not isinstance(revealed, list) or len(revealed) != len(need):
-        raise RuleError(
-            f"The zero turns over {len(need)} face-down card(s) of {who}: "
-            f"enter {len(need)} value(s), left to right"
-        )
+        raise RuleError(zero_turns_over(who, len(to_turn), len(need), isinstance(revealed, list)))
     revealed = [c.check_value(v, state["max_value"], f"{who}'s face-down card") for v in revealed]
 
     row.append(c.played_face_up(kind, value))

@@ -72,7 +72,7 @@ def _value(state: State, label: str = "Value", **kw: Any) -> Range:
 
 def _tiles(label: str, tiles: list[str], **kw: Any) -> Choice:
     """Bonus tiles, each labelled by what it scores (the tile strip's and the buttons' words)."""
-    return Choice(label, picks=tuple(Pick(t, TILE_SHORT[t], detail=TILE_LONG[t]) for t in tiles), **kw)
+    return Choice(label, picks=tuple(Pick(t, TILE_SHORT[t], detail=TILE_LONG[t]) for t in tiles), noun="tile", **kw)
 
 
 def _owners(targets: list[dict[str, Any]]) -> list[str]:
@@ -148,7 +148,7 @@ def _swap_spec(state: State) -> ActionSpec:
     # "you may swap any two cards (including this one) between any two players, including yourself."
     picks = tuple(Pick({"player": t["player"], "card": t["card"]}, f"{t['player']}'s card {t['card']}", group=t["player"])
                   for t in swap_cards(state))
-    return ActionSpec("swap", LABELS["swap"], {"cards": Choice("Cards to swap", picks=picks, count=2, one_per_group=True)})
+    return ActionSpec("swap", LABELS["swap"], {"cards": Choice("Cards to swap", picks=picks, count=2, one_per_group=True, noun="card")})
 
 
 def _effect_specs(state: State) -> list[ActionSpec]:

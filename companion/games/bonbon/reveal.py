@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.errors import RuleError
-from companion.games.bonbon.words import not_a_player
+from companion.games.bonbon.words import not_a_player, plural, values_to_enter
 from companion.games.bonbon.cards import UP, Row, cards_not_zero, check_value, is_whole, unknown
 from companion.games.bonbon.scoring import score_round
 from companion.games.bonbon.standing import is_eliminated, tile_of
@@ -98,12 +98,15 @@ def reveal(state: State, action: dict[str, Any]) -> None:
     need = pending[name]
     values = action.get("values", [])
     if not isinstance(values, list) or len(values) != need["values"]:
-        raise RuleError(f"{name} has {need['values']} face-down card(s) to reveal: enter {need['values']} value(s), left to right")
+        n, listed = need["values"], isinstance(values, list)
+        raise RuleError(f"{name} has {plural(n, 'face-down card')} to reveal: {values_to_enter(n, listed)}")
     values = [check_value(v, state["max_value"], f"{name}'s face-down card") for v in values]
     count = action.get("variety")
     if need["variety"]:
         if not is_whole(count) or not 0 <= count <= need["variety_max"]:
-            raise RuleError(f"{name} holds the variety tile: enter how many different illustrations (0 to {need['variety_max']})")
+            most = need["variety_max"]
+            raise RuleError(f"{name} holds the variety tile: enter how many different illustrations "
+                            f"({'0 here' if most == 0 else f'0 to {most}'})")
     elif count is not None:
         raise RuleError(f"{name} does not hold the variety tile")
     row = state["rows"][name]

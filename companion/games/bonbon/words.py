@@ -16,6 +16,34 @@ def not_a_player(state: dict[str, Any], name: Any, purpose: str = "") -> str:
     return f"{head}{' ' + purpose if purpose else ''}: the players are {names}"
 
 
+def plural(n: int, word: str) -> str:
+    """ "1 value", "2 values"; "no value" for none."""
+    return f"no {word}" if n == 0 else f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def values_to_enter(n: int, listed: bool = True) -> str:
+    """What to enter for face-down cards turned over: "enter 2 values, left to right"; a value sent
+    alone where a list is expected is told so."""
+    if n == 0:
+        return "enter no values"
+    order = ", left to right" if n > 1 else ""
+    return f"enter {plural(n, 'value')}{order}" + ("" if listed else ", as a list")
+
+
+def zero_turns_over(who: str, turned: int, unseen: int, listed: bool = True) -> str:
+    """Why a zero's revealed values do not fit the face-down cards it turns over (`turned` of them,
+    `unseen` of those with values the table has not seen)."""
+    if turned == 0:
+        return f"{who} has no face-down card to turn over: {values_to_enter(0)}"
+    cards = plural(turned, "face-down card")
+    if unseen == turned:
+        return f"The zero turns over {cards} of {who}: {values_to_enter(unseen, listed)}"
+    if unseen == 0:
+        known = "its value is" if turned == 1 else "their values are"
+        return f"The zero turns over {cards} of {who}, and {known} known: {values_to_enter(0)}"
+    return f"The zero turns over {cards} of {who}, {unseen} of them not known yet: {values_to_enter(unseen, listed)}"
+
+
 def no_such_action_here(kind: str) -> str:
     """A board-only table's action sent to a played game, or a played game's to a board-only table."""
     if kind in ("board", "board_reset"):

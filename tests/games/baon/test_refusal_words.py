@@ -31,6 +31,22 @@ def test_a_card_of_the_suit_out_of_a_two_player_game_says_the_suit_is_out():
                        "Play cards of Adobo, Lumpia, Pancit, Lechon or Sinigang, or a wild")
 
 
+def test_a_container_or_favourite_food_of_the_suit_out_of_a_two_player_game_says_the_suit_is_out():
+    s = new(("Ann", "Ben"))
+    assert words(s, {"type": "baon", "container": "f", "cards": ["a1", "a2", "a3"]}) == (
+        "Kare-kare is not in a two-player game: there is no Kare-kare container. "
+        "Choose Adobo, Lumpia, Pancit, Lechon or Sinigang")
+    assert words(s, {"type": "favourite", "suit": "f"}) == (
+        "Kare-kare is not in a two-player game: pick a favourite food of Adobo, Lumpia, Pancit, Lechon or Sinigang")
+    # Entering a game played without the app: the same rule, in the same words.
+    tally = new(("Ann", "Ben"), scoring_only=True)
+    assert words(tally, {"type": "baon", "player": "Ben", "container": "f", "cards": ["a1", "a2", "a3"]}) == (
+        "Kare-kare is not in a two-player game: there is no Kare-kare container. "
+        "Choose Adobo, Lumpia, Pancit, Lechon or Sinigang")
+    assert words(tally, {"type": "favourite", "player": "Ben", "suit": "f"}).startswith(
+        "Kare-kare is not in a two-player game: pick a favourite food of")
+
+
 def test_taking_no_card_says_how_many_may_be_taken():
     s = new()
     assert words(s, {"type": "take", "sources": []}) == "Take 1 or 2 cards, or 3 from the pile with an empty hand"
@@ -65,8 +81,18 @@ def test_a_run_with_a_gap_says_which_value_is_missing():
 
 def test_a_run_given_as_one_card_and_not_a_list_says_how_many_cards():
     s = new()
-    assert words(s, {"type": "take", "sources": "pile"}) == "Where from, in order: choose 1 to 2"
-    assert words(s, {"type": "baon", "container": "a", "cards": "a1"}) == "Cards, low to high: choose 3 to 4"  # Ann holds 4
+    assert words(s, {"type": "take", "sources": "pile"}) == (
+        "Where from, in order: choose 1 or 2 places, as a list (a single value was sent)")
+    assert words(s, {"type": "baon", "container": "a", "cards": "a1"}) == (  # Ann holds 4
+        "Cards, low to high: choose 3 or 4 cards, as a list (a single value was sent)")
+
+
+def test_one_place_sent_alone_in_the_last_round_says_one_place_is_taken_as_a_list():
+    s = replay(LOLA[:len(LOLA) - 9])
+    play(s, {"type": "take", "sources": ["pile", 1]}, {"type": "discard", "space": 3}, {"type": "discard", "space": 3},
+         END)
+    assert words(s, {"type": "take", "sources": "pile"}) == (
+        "Where from, in order: choose 1 place, as a list (a single value was sent)")
 
 
 def test_a_card_that_does_not_exist_is_answered_with_the_cards_that_do():

@@ -100,7 +100,7 @@ def test_the_same_left_over_card_twice_is_refused():
 @pytest.mark.parametrize("action, message", [
     ({"type": "play", "card": "red-3"}, "Play a card is not possible now. Enter the rank stack and who leads"),
     ({"type": "start", "ranks": ["red", "red", "blue"], "first": "Ann"}, "Colour ranks, top to bottom: choose different ones, each once"),
-    ({"type": "start", "ranks": ["red", "blue"], "first": "Ann"}, "Colour ranks, top to bottom: choose 3"),
+    ({"type": "start", "ranks": ["red", "blue"], "first": "Ann"}, "Colour ranks, top to bottom: choose exactly 3 colours, not 2"),
     ({"type": "start", "ranks": ["red", "yellow", "blue"]}, "Say who leads the first trick"),
     ({"type": "start", "ranks": ["red", "yellow", "blue"], "first": "Zed"}, "Who leads the first trick: Zed is not playing in this game; choose Ann, Ben or Cy"),
     ({"type": "start", "ranks": ["red", "yellow", "blue"], "first": "Ann", "colour": "red"},
