@@ -141,3 +141,49 @@ def test_bonbons_reveal_pad_has_each_value_where_the_draw_pad_has_it(make_app): 
     assert all(abs(dx) <= 2 and abs(dy) <= 2 for dx, dy in moved.values()), \
         f"every value in the same place at the round's end as during it: moved by {moved}"
     app.screenshot("bonbon-reveal-pad-in-place")
+
+
+def _value_places(app: AppDriver, entry) -> dict[int, tuple[float, float]]:
+    """Where each value 0 to 9 of the entry's pad is on the screen, greyed or not."""
+    app.frames(3)
+    out = {}
+    for v in range(10):
+        button = app.find(f"[b]{v}[/b]", root=entry)
+        out[v] = button.to_window(*button.center)
+    return out
+
+
+def _moved(drawn: dict, shown: dict) -> dict[int, tuple[int, int]]:
+    """The values more than 2 px from where the draw pad had them, and by how much."""
+    moved = {v: (round(shown[v][0] - drawn[v][0]), round(shown[v][1] - drawn[v][1])) for v in drawn}
+    return {v: d for v, d in moved.items() if abs(d[0]) > 2 or abs(d[1]) > 2}
+
+
+def test_bonbons_reveal_pad_keeps_the_values_places_with_names_to_choose_and_a_count_to_enter(make_app):  # noqa: F811
+    """Every state of the reveal, not only one player with nothing to count: under the names of
+    the players still to reveal, for the values of the player holding the variety tile, and for
+    that player's count of illustrations, each value is where the draw pad had it (the values
+    stood about 70 px higher there)."""
+    from tests.ui.test_bonbon_board import begin, start, view
+
+    app = start(make_app)
+    begin(app, tiles=("variety", "zeros", "ones"))
+    entry = app.app.screen("play").board.entry
+    drawn = _value_places(app, entry)
+    down = {"type": "draw", "face": "down"}
+    for action in (down, down, {"type": "draw", "face": "up", "kind": "regular", "value": 3},  # Anna, John, Cris
+                   {"type": "draw", "face": "up", "kind": "regular", "value": 4},  # Anna
+                   {"type": "pass", "tile": "variety"}, {"type": "pass"}, {"type": "pass"}):  # John first
+        assert app.app.act(action) is not None, action
+    assert view(app)["phase"] == "reveal"
+    assert [w["player"] for w in view(app)["reveal"]] == ["Anna", "John"]
+    entry = app.app.screen("play").board.entry
+    assert "John" in app.texts() and _moved(drawn, _value_places(app, entry)) == {}, "under the names"
+    app.screenshot("bonbon-reveal-pad-names")
+    touch(app, app.find("[b]5[/b]", root=entry))  # Anna's one back: a 5
+    assert [w["player"] for w in view(app)["reveal"]] == ["John"]
+    entry = app.app.screen("play").board.entry
+    assert _moved(drawn, _value_places(app, entry)) == {}, "John's values, the variety tile his"
+    touch(app, app.find("[b]2[/b]", root=entry))  # John's one back: a 2, then his count
+    assert any("how many different illustrations" in t for t in app.texts())
+    assert _moved(drawn, _value_places(app, entry)) == {}, "John's count of illustrations"

@@ -8,6 +8,7 @@ count, so a quick second tap never lands on another number.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
@@ -68,23 +69,28 @@ class RevealPanel(BoxLayout):
         """The panel for the chosen player: built once per player, then only the words and the pad's
         live buttons change from step to step."""
         self.clear_widgets()
+        steps = len(self._positions()) + (1 if self._field("variety") else 0)
+        shown = {0, *f.values(self._field("values")), *f.values(self._field("variety"))}
+        top = max([9, *shown])
+        # The pad where the draw pad has its values, each value in the same place as during the
+        # round (it stood a row higher and a place to the left, so a practised touch on 5 entered
+        # another number), whoever reveals and whatever is entered: the values and the count of
+        # illustrations, with the names of the players still to reveal (up to three, one row) in
+        # the place of the draw pad's kinds. Two rows of names, or counts past 14 (a fourth row of
+        # buttons), leave no room for that at 800x480: the pad keeps its own, smaller shape then.
+        names_rows = math.ceil(len(self.waiting) / 3) if len(self.waiting) > 1 else 0
+        aligned = names_rows <= 1 and max(shown) <= 14
+        self.spacing = TIGHT if aligned else GAP  # the draw panel's spacing, where it stands in for it
         if len(self.waiting) > 1:
             chips = [name_chip(name, name == self.player, self._choose, f"bonbon-reveal-{id(self)}")
                      for name in self.waiting]
-            self.add_widget(grid(chips, min(3, len(chips))))
-        steps = len(self._positions()) + (1 if self._field("variety") else 0)
-        top = max([9, *f.values(self._field("values")), *f.values(self._field("variety"))])
+            self.add_widget(grid(chips, min(3, len(chips)), spacing=self.spacing))
         self.prompt = Prompt(self._caption(self.values), [self._caption([top] * done) for done in range(steps)],
                              bold=True)
         self.add_widget(self.prompt)
-        # One player to reveal, no count to enter: the pad where the draw pad has its values, each
-        # value in the same place as during the round (it stood a row higher and a place to the
-        # left, so a practised touch on 5 entered another number). Under a row of names of players
-        # still to reveal there is no room for that at 800x480: the pad keeps its own, smaller shape.
-        aligned = len(self.waiting) == 1 and not self._field("variety")
         if aligned:
             lift = Widget(size_hint_y=None, height=0)
-            above = list(self.children)  # the prompt
+            above = list(self.children)  # the prompt, and the names above it
 
             def align(*_) -> None:
                 used = sum(w.height for w in above) + self.spacing * len(above)
@@ -100,7 +106,7 @@ class RevealPanel(BoxLayout):
         # With the count of illustrations too, 0 and the counts join the values: a third row keeps
         # every button a finger wide (and the draw pad's five columns, when aligned with it).
         self.pad = ValuePad(fields, self._entered, back=self._back, rows=3 if aligned or self._field("variety") else 2,
-                            spacing=TIGHT if aligned else GAP)
+                            spacing=self.spacing)
         self.add_widget(self.pad)
         self.add_widget(spacer())
         self._step()
