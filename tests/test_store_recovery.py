@@ -221,6 +221,18 @@ def test_a_game_being_played_that_lost_moves_is_kept_as_left_unfinished_not_resu
     store.close()
 
 
+def test_a_game_whose_first_move_was_lost_tells_no_move_and_says_why(tmp_path):
+    store = Store(tmp_path / "companion.db")
+    session = Table(store).start("tally", ["Ann", "Ben"], {"target": 99})
+    for _ in range(3):
+        session.dispatch({"type": "dial", "step": 1})
+    story = tell(store.record(1), [])  # what the store plays of a game saved without its first move
+    assert story.problem == ("Move 1 was lost when the game database was damaged, so none of the game's "
+                             "3 moves can be told.")
+    assert story.moments == () and story.view is None and story.moves == 3
+    store.close()
+
+
 def test_without_the_sqlite3_program_the_games_are_still_read_key_by_key(evening, monkeypatch):
     path, _ = evening
     monkeypatch.setenv("PATH", "/nonexistent")  # no sqlite3 program on this table
