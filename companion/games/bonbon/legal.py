@@ -148,7 +148,8 @@ def _swap_spec(state: State) -> ActionSpec:
     # "you may swap any two cards (including this one) between any two players, including yourself."
     picks = tuple(Pick({"player": t["player"], "card": t["card"]}, f"{t['player']}'s card {t['card']}", group=t["player"])
                   for t in swap_cards(state))
-    return ActionSpec("swap", LABELS["swap"], {"cards": Choice("Cards to swap", picks=picks, count=2, one_per_group=True, noun="card")})
+    cards = Choice("Cards to swap", picks=picks, count=2, one_per_group=True, noun="card")
+    return ActionSpec("swap", LABELS["swap"], {"cards": cards})
 
 
 def _effect_specs(state: State) -> list[ActionSpec]:
