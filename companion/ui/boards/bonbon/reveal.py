@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
@@ -35,6 +36,10 @@ class RevealPanel(BoxLayout):
         self.focus = focus
         self.player = self.waiting[0]
         self.values: list[int] = []
+        self.room = True  # for the pad in the draw pad's place (see build and _fits)
+        self.aligned = False
+        self._check_room = Clock.create_trigger(self._fits, 0)
+        self.bind(height=self._check_room)
         self.build()
 
     # -- what the chosen player has to enter -----------------------------------
@@ -79,7 +84,7 @@ class RevealPanel(BoxLayout):
         # the place of the draw pad's kinds. Two rows of names, or counts past 14 (a fourth row of
         # buttons), leave no room for that at 800x480: the pad keeps its own, smaller shape then.
         names_rows = math.ceil(len(self.waiting) / 3) if len(self.waiting) > 1 else 0
-        aligned = names_rows <= 1 and max(shown) <= 14
+        aligned = self.aligned = self.room and names_rows <= 1 and max(shown) <= 14
         self.spacing = TIGHT if aligned else GAP  # the draw panel's spacing, where it stands in for it
         if len(self.waiting) > 1:
             chips = [name_chip(name, name == self.player, self._choose, f"bonbon-reveal-{id(self)}")
@@ -89,7 +94,7 @@ class RevealPanel(BoxLayout):
                              bold=True)
         self.add_widget(self.prompt)
         if aligned:
-            lift = Widget(size_hint_y=None, height=0)
+            lift = self.lift = Widget(size_hint_y=None, height=0)
             above = list(self.children)  # the prompt, and the names above it
 
             def align(*_) -> None:
@@ -98,6 +103,7 @@ class RevealPanel(BoxLayout):
 
             for w in above:
                 w.bind(height=align)
+                w.bind(height=self._check_room)
             align()
             self.add_widget(lift)
         # A 0 first, greyed unless a step takes it: the values then stand in the draw pad's columns.
@@ -110,6 +116,25 @@ class RevealPanel(BoxLayout):
         self.add_widget(self.pad)
         self.add_widget(spacer())
         self._step()
+
+    def _fits(self, *_) -> None:
+        """Where the panel is too short for the pad in the draw pad's place (the top bar a line
+        taller, naming everyone still to reveal), the pad stands a little higher, in the same
+        columns; or, with no room even so, takes its own smaller shape for as long as this panel
+        is shown. Checked on the frame after the layout has settled."""
+        if not self.aligned or self.get_root_window() is None or self.height <= 1:
+            return
+        # The spacer at the foot only fills what is left: it and the spacing before it may go.
+        fixed = [w for w in self.children if w.size_hint_y is None]
+        over = sum(w.height for w in fixed) + self.spacing * (len(fixed) - 1) + self.padding[1] + self.padding[3] \
+            - self.height
+        if over <= 1:
+            return
+        if over <= self.lift.height:
+            self.lift.height -= over
+            return
+        self.room = False
+        self.build()
 
     def _step(self) -> None:
         """The words, the live buttons and the framed card for the step the entry is at."""
