@@ -154,7 +154,7 @@ class CorrectionScreen(BaseScreen):
         as_is = session.preview_correction(move, self.original[move - 1])
         self.original_words = {m.move: m.words for m in as_is.later}
         self.heading.text = f"Correct move {move}"
-        self._update()
+        self._update(as_is)  # nothing changed yet: the preview is the game as it is
 
     # -- what the table touches ----------------------------------------------
 
@@ -198,10 +198,10 @@ class CorrectionScreen(BaseScreen):
 
     # -- drawing ---------------------------------------------------------------
 
-    def _update(self) -> None:
+    def _update(self, preview: Preview | None = None) -> None:
         session = self.app.table.session
         try:
-            self.preview = session.preview_correction(self.move, self._action(self.move), self._later())
+            self.preview = preview or session.preview_correction(self.move, self._action(self.move), self._later())
         except RuleError as exc:
             self.preview = None
             self.status.text = exc.message
