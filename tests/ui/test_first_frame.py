@@ -59,8 +59,11 @@ def test_an_empty_table_builds_only_home_before_its_first_frame(tmp_path):
     assert not imported(shown, "companion.ui.boards"), "no board before a game is shown"
     assert not [m for name in WAITS for m in imported(shown, name)], "the broker and inputs wait for the frame"
     assert shown["devices"] == []
+    assert shown["phone_code"] is not None, "Home shows the phone page's code (the broker is on)"
     if shown["phone_code"]["url"]:  # a machine with a network: the code follows the first frames
         assert not shown["phone_code"]["drawn"] and settled["phone_code"]["drawn"]
+    else:  # none: Home says so at once, and no code is drawn later either
+        assert not settled["phone_code"]["drawn"] and settled["phone_code"]["url"] is None
     # Just after it: the broker (first on the status screen) and the inputs, then every other
     # screen and every game's board module, warmed up in the frames that follow.
     assert settled["devices"][0] == "Broker" and len(settled["devices"]) == 3, settled["devices"]
