@@ -204,7 +204,7 @@ def test_a_game_being_played_that_lost_moves_is_kept_as_left_unfinished_not_resu
     scribble(path, pages_of(path, "names_seen")[0])  # and a page of damage, so the file is set aside
 
     store = Store(path)
-    assert f"{GAMES + 1} games saved, 1 of them without their whole story; 0 could not be read" in store.notices[0]
+    assert f"{GAMES + 1} games saved, 1 of them without its whole story; 0 could not be read" in store.notices[0]
     table = Table(store)
     assert not table.resume_pending and table.resume() is None and store.unfinished() is None
     record = store.record(GAMES + 1)
@@ -287,7 +287,8 @@ def test_sqlite_recovery_reads_the_games_where_the_sqlite3_program_can(evening, 
 @pytest.mark.parametrize(("saved", "partial", "lost", "words"), [
     (6, 0, 1, "6 games saved, 1 could not be read"),
     (6, 2, 1, "6 games saved, 2 of them without their whole story; 1 could not be read"),
-    (3, 1, 0, "3 games saved, 1 of them without their whole story; 0 could not be read"),
+    (3, 1, 0, "3 games saved, 1 of them without its whole story; 0 could not be read"),
+    (1, 0, 1, "1 game saved, 1 could not be read"),
     (1, 1, 2, "1 game saved, without its whole story; 2 could not be read"),
     (2, 2, 0, "2 games saved, all without their whole story; 0 could not be read"),
 ])
@@ -295,3 +296,110 @@ def test_the_notice_counts_the_games_saved_those_saved_in_part_and_those_lost(sa
     from companion.store.recovery import Recovered
 
     assert Recovered(saved=saved, lost=lost, how="key by key", partial=partial).words() == words
+
+
+def ten_moves(tmp_path: Path, name: str) -> Path:
+    """A table's database with one game of Tally ten moves long, still being played."""
+    store = Store(tmp_path / name / "companion.db")
+    session = Table(store).start("tally", ["Ann", "Ben"], {"target": 99})
+    for i in range(10):
+        session.dispatch({"type": "dial", "step": 1 + i % 3})
+    store.close()
+    return tmp_path / name / "companion.db"
+
+
+def read_without(path: Path, lost: set[int]) -> sqlite3.Connection:
+    """The database as a reader finds it when the moves at these places (0 the first) cannot be read."""
+    db = sqlite3.connect(path, isolation_level=None)
+    db.executemany("DELETE FROM actions WHERE game_id = 1 AND idx = ?", [(idx,) for idx in sorted(lost)])
+    return db
+
+
+def test_a_game_each_reader_read_in_part_is_put_together_move_by_move(tmp_path):
+    """SQLite's recovery lost move 3, the key-by-key read moves 8 and 9: between them they read all
+    ten, and the game comes through whole, to be resumed where it was."""
+    from companion.store.recovery import _copy_games
+
+    path = ten_moves(tmp_path, "played")
+    intact = Store(path, playing=False)
+    record, played = intact.record(1), intact.played(1)
+    intact.close()
+    copies = []
+    for name, lost in (("recover", {2}), ("direct", {7, 8})):
+        copy = tmp_path / name / "companion.db"
+        copy.parent.mkdir()
+        shutil.copyfile(path, copy)
+        copies.append((name, read_without(copy, lost)))
+    new = Store(tmp_path / "new" / "companion.db")
+    found = _copy_games(copies, new.db, "SQLite's recovery and key by key")
+    for _, db in copies:
+        db.close()
+    assert (found.saved, found.partial, found.lost) == (1, 0, 0)
+    assert found.words() == "1 game saved, 0 could not be read"
+    assert new.record(1) == record and new.played(1) == played
+    story = tell(new.record(1), new.played(1))
+    assert story.problem == "" and story.moves == 10
+    again = Table(new).resume()
+    assert again is not None and again.state["dial"] == sum(1 + i % 3 for i in range(10))
+    new.close()
+
+
+def reading(row: tuple, lost: set[int] = frozenset(), **changed: tuple[str, str]):
+    from companion.store.recovery import Reading
+
+    moves = {idx: (json.dumps({"type": "dial", "step": idx}), f"2024-05-01T20:{idx:02d}:00Z")
+             for idx in range(row[10]) if idx not in lost}
+    return Reading(row, {**moves, **{int(k[1:]): v for k, v in changed.items()}})
+
+
+# id, game, players, options, started_at, ended_at, status, result, cursor, revision, length
+ROW = (1, "tally", '[{"name": "Ann"}, {"name": "Ben"}]', "{}", "2024-05-01T20:00:00Z", None, "playing",
+       None, 10, 10, 10)
+
+
+def test_the_moves_two_readings_hold_between_them_make_the_game_whole():
+    from companion.store.recovery import merge
+
+    a, b = reading(ROW, {2}), reading(ROW, {7, 8})
+    for game in (merge(a, b), merge(b, a)):
+        assert game.whole and [idx for idx, _, _ in game.moves] == list(range(10))
+        assert game.moves == [(idx, *reading(ROW).moves[idx]) for idx in range(10)]
+
+
+def test_a_move_neither_reading_holds_leaves_the_game_in_part_with_every_move_read_before_it():
+    from companion.store.recovery import merge
+
+    game = merge(reading(ROW, {2, 8}), reading(ROW, {7, 8}))
+    assert not game.whole
+    assert [idx for idx, _, _ in game.moves] == [0, 1, 2, 3, 4, 5, 6, 7, 9]
+    # One reading alone is the game as that reader read it.
+    assert not merge(None, reading(ROW, {2})).whole and merge(None, reading(ROW)).whole
+    assert merge(None, None) is None
+
+
+def test_a_redo_tail_comes_from_either_reading_up_to_the_first_move_neither_read():
+    from companion.store.recovery import merge
+
+    undone = ROW[:8] + (6, 10, 10)  # moves 7 to 10 undone: they can be redone
+    game = merge(reading(undone, {6, 9}), reading(undone, {8, 9}))
+    assert game.whole and [idx for idx, _, _ in game.moves] == [0, 1, 2, 3, 4, 5, 6, 7, 8]
+    cut = merge(reading(undone, {7}), reading(undone, {7}))
+    assert cut.whole and [idx for idx, _, _ in cut.moves] == [0, 1, 2, 3, 4, 5, 6]
+    # A game that lost a move in effect has no redo: it is never played on.
+    lost = merge(reading(undone, {3, 8}), reading(undone, {3}))
+    assert not lost.whole and [idx for idx, _, _ in lost.moves] == [0, 1, 2, 4, 5]
+
+
+def test_where_the_readings_differ_the_key_by_key_one_is_kept():
+    """SQLite's recovery also reads pages no longer linked into the tables, which may hold an older
+    copy (a move undone and replaced); the key-by-key read follows the live tables."""
+    from companion.store.recovery import merge
+
+    old = (json.dumps({"type": "dial", "step": 99}), "2024-05-01T19:00:00Z")
+    game = merge(reading(ROW, {8}, m4=old), reading(ROW, {2}))
+    assert game.whole and game.moves[4] == (4, *reading(ROW).moves[4])
+    # A row read differently is of the game at another moment: its moves are not mixed in.
+    earlier = ROW[:8] + (6, 6, 6)
+    kept = merge(reading(earlier), reading(ROW, {2}))
+    assert kept.row == ROW and not kept.whole and [idx for idx, _, _ in kept.moves] == [0, 1, 3, 4, 5, 6, 7, 8, 9]
+    assert merge(reading(ROW), None).whole and merge(reading(ROW), None).row == ROW

@@ -1,8 +1,7 @@
 """Games and moves still readable in a damaged database, copied into the new one that replaces it.
 
 A bad sector or a scribbled page spoils the pages it hits, not the whole file: the other games
-are still there. Two readers look for them, and each game is kept as the reader that read more
-of it found it:
+are still there. Two readers look for them:
 
 1. SQLite's own recovery, as `sqlite3 FILE .recover` does (the sqlite3 program, Debian package
    `sqlite3`): it reads every page it can, also those no longer linked from the tables' roots,
@@ -13,6 +12,8 @@ of it found it:
    place. A lookup passes only through the pages on its own path, so a spoilt page costs the
    rows on it, not the rest.
 
+A game's moves are put together by their number from both readings: a move one reader lost the
+other may have read, so a game each read only in part may still come through whole (merge()).
 A game whose row can be read is saved, with its number, players, options and result, so the
 history, stats and export keep it. Its moves come along as far as they can be read (an undone
 tail that was lost is dropped, so its redo is gone). When a move in effect is lost, the game is
@@ -67,8 +68,16 @@ class Recovered:
         if self.partial == self.saved:
             some = "without its whole story" if self.saved == 1 else "all without their whole story"
         else:
-            some = f"{self.partial} of them without their whole story"
+            some = f"{self.partial} of them without {'its' if self.partial == 1 else 'their'} whole story"
         return f"{games}, {some}; {self.lost} could not be read"
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What one reader read of a game: its row, and each move it could read by its place (idx)."""
+
+    row: tuple
+    moves: dict[int, tuple[str, str]]  # idx: (action, at)
 
 
 @dataclass(frozen=True)
@@ -81,7 +90,9 @@ class _Game:
 
 
 def recover_into(damaged: Path, new: sqlite3.Connection) -> Recovered:
-    """Copy every game of `damaged` (with its -wal beside it) that can be read whole into `new`."""
+    """Copy every game of `damaged` (with its -wal beside it) whose row can be read into `new`, with
+    every move either reader read of it; count those saved without every move in effect, and those
+    whose row could not be read."""
     with tempfile.TemporaryDirectory(prefix="companion-recover-") as scratch:
         folder = Path(scratch)
         copy = folder / "damaged.db"  # the kept file stays byte for byte as it was found
@@ -159,13 +170,10 @@ def _copy_games(sources: list[tuple[str, sqlite3.Connection]], new: sqlite3.Conn
         numbers |= _game_numbers(db)
     found: dict[int, _Game] = {}
     for number in sorted(numbers):
-        for _, db in sources:
-            game = _read_game(db, number)
-            # A whole reading wins; else the one that read the most moves.
-            if game is not None and (number not in found or len(game.moves) > len(found[number].moves)):
-                found[number] = game
-            if game is not None and game.whole:
-                break
+        readings = {name: _read_game(db, number) for name, db in sources}
+        game = merge(readings.get("recover"), readings.get("direct"))
+        if game is not None:
+            found[number] = game
     names = _names(sources)
     with new:  # one transaction: all of it is in the new database, or none of it
         for game in found.values():
@@ -228,30 +236,65 @@ def _row_to_keep(game: _Game) -> tuple:
     return (gid, kind, players, options, started, ended, status, result, cursor, revision, cursor)
 
 
-def _read_game(db: sqlite3.Connection, number: int) -> _Game | None:
-    """The game with every move of it that can be read, or None when its row cannot be read."""
+def _read_game(db: sqlite3.Connection, number: int) -> Reading | None:
+    """The game's row with every move of it that can be read, or None when its row cannot be read."""
     try:
         row = db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (number,)).fetchone()
     except sqlite3.Error:
         return None
     if row is None or not _sound(row):
         return None
-    cursor, length = row[8], row[10]
-    moves = []
-    for idx in range(length):
+    moves = {}
+    for idx in range(row[10]):  # its length: the moves in effect and the redo tail
         try:
             move = db.execute("SELECT action, at FROM actions WHERE game_id = ? AND idx = ?",
                               (number, idx)).fetchone()
         except sqlite3.Error:
             move = None
         if move is not None and _sound_move(*move):
-            moves.append((idx, *move))
+            moves[idx] = (move[0], move[1])
+    return Reading(tuple(row), moves)
+
+
+def merge(recovered: Reading | None, direct: Reading | None) -> _Game | None:
+    """One game from what SQLite's recovery read of it and what the key-by-key read did (either
+    may be None: its row could not be read): each move read by either, by its place; None when
+    neither read its row.
+
+    Where the two differ, the key-by-key reading is the one trusted: its lookups follow the live
+    tables from their roots, so what it reads is the game as the table last wrote it. SQLite's
+    recovery also gathers rows from pages no longer linked into the tables, and such a page may
+    hold an older copy: a row from before the last moves, or a move that was undone and then
+    replaced by another. So a move the two read differently is the key-by-key one, and a row
+    they read differently is the key-by-key one, without the recovery's moves (they may be of
+    the game at another moment)."""
+    if direct is None or recovered is None:
+        reading = direct or recovered
+        return None if reading is None else _settle(reading.row, reading.moves)
+    if recovered.row != direct.row:
+        log.warning("game %s reads differently in SQLite's recovery and key by key: the key-by-key "
+                    "reading is kept", direct.row[0])
+        return _settle(direct.row, direct.moves)
+    differ = sorted(idx for idx in recovered.moves.keys() & direct.moves.keys()
+                    if recovered.moves[idx] != direct.moves[idx])
+    if differ:
+        log.warning("game %s: moves %s read differently in SQLite's recovery and key by key: the "
+                    "key-by-key ones are kept", direct.row[0], ", ".join(str(idx + 1) for idx in differ))
+    return _settle(direct.row, {**recovered.moves, **direct.moves})
+
+
+def _settle(row: tuple, read: dict[int, tuple[str, str]]) -> _Game:
+    """The game as it is saved from the moves read of it: whole when every move in effect was read
+    (with its redo tail up to the first one lost); else its moves in effect that were read."""
+    cursor, length = row[8], row[10]
+    whole = all(idx in read for idx in range(cursor))
+    moves = []
+    for idx in range(length if whole else cursor):
+        if idx in read:
+            moves.append((idx, *read[idx]))
         elif idx >= cursor:
             break  # the undone tail ends here; its redo goes with it
-    whole = sum(1 for move in moves if move[0] < cursor) == cursor
-    if not whole:
-        # A game with moves lost is never played on: the moves it undid are no story of it.
-        moves = [move for move in moves if move[0] < cursor]
+    # A game with moves lost is never played on: the moves it undid are no story of it.
     return _Game(row, moves, whole)
 
 
