@@ -4,6 +4,7 @@ is never left armed by an Undo or a change of player."""
 
 from __future__ import annotations
 
+import pytest
 from kivy.uix.button import Button
 
 from tests.support.touch_table import plain, touch
@@ -187,3 +188,48 @@ def test_bonbons_reveal_pad_keeps_the_values_places_with_names_to_choose_and_a_c
     touch(app, app.find("[b]2[/b]", root=entry))  # John's one back: a 2, then his count
     assert any("how many different illustrations" in t for t in app.texts())
     assert _moved(drawn, _value_places(app, entry)) == {}, "John's count of illustrations"
+
+
+# A notice of about two hundred letters: the top bar a line taller while it shows.
+LONG_NOTICE = ("The table's clock was set back while this game was played, so the times in its story may look "
+               "out of order; the moves are kept as they were played and nothing needs doing.")
+REVEALS = {
+    # Anna alone to reveal: the pad stands a little higher meanwhile, in its columns.
+    "one-player": ((), ({"type": "draw", "face": "down"}, {"type": "pass", "tile": "three"}, {"type": "pass"},
+                        {"type": "pass"})),
+    # Anna and John, named above the pad: no room left for it there, it takes its smaller shape meanwhile.
+    "names": (("variety", "zeros", "ones"),
+              ({"type": "draw", "face": "down"}, {"type": "draw", "face": "down"},
+               {"type": "draw", "face": "up", "kind": "regular", "value": 3},
+               {"type": "draw", "face": "up", "kind": "regular", "value": 4},
+               {"type": "pass", "tile": "variety"}, {"type": "pass"}, {"type": "pass"})),
+}
+
+
+@pytest.mark.parametrize("reveal", REVEALS)
+def test_bonbons_reveal_pad_comes_back_to_the_values_places_after_a_long_notice(make_app, reveal):  # noqa: F811
+    """A long notice makes the top bar taller while it shows, and the reveal pad makes room for
+    it; once the notice is gone every value goes back to the draw pad's place (they stayed 15 px
+    higher, or in the pad's smaller shape, for the rest of the reveal)."""
+    from tests.ui.test_bonbon_board import begin, start, view
+
+    app = start(make_app)
+    tiles, actions = REVEALS[reveal]
+    begin(app, **({"tiles": tiles} if tiles else {}))
+    entry = app.app.screen("play").board.entry
+    drawn = _value_places(app, entry)
+    for action in actions:
+        assert app.app.act(action) is not None, action
+    assert view(app)["phase"] == "reveal"
+    entry = app.app.screen("play").board.entry
+    assert _moved(drawn, _value_places(app, entry)) == {}, "in place before the notice"
+    bar = app.app.screen("play").bar
+    before = bar.height
+    app.app.notify(LONG_NOTICE, "info", seconds=30)
+    app.screenshot(f"bonbon-reveal-pad-long-notice-{reveal}")  # whole and readable meanwhile
+    assert bar.height > before, "the notice made the top bar taller"
+    app.app.toast.hide()
+    app.frames(3)
+    assert bar.height == before
+    assert _moved(drawn, _value_places(app, entry)) == {}, "every value back where the draw pad has it"
+    app.screenshot(f"bonbon-reveal-pad-after-notice-{reveal}")

@@ -38,6 +38,8 @@ class RevealPanel(BoxLayout):
         self.values: list[int] = []
         self.room = True  # for the pad in the draw pad's place (see build and _fits)
         self.aligned = False
+        self.lift_aligned = 0.0  # the spacer's height that puts the pad in the draw pad's place
+        self.short_at = 0.0  # the panel's height when the pad last took its smaller shape
         self._check_room = Clock.create_trigger(self._fits, 0)
         self.bind(height=self._check_room)
         self.build()
@@ -99,7 +101,7 @@ class RevealPanel(BoxLayout):
 
             def align(*_) -> None:
                 used = sum(w.height for w in above) + self.spacing * len(above)
-                lift.height = max(0, VALUES_TOP - used)
+                self.lift_aligned = lift.height = max(0, VALUES_TOP - used)
 
             for w in above:
                 w.bind(height=align)
@@ -119,22 +121,32 @@ class RevealPanel(BoxLayout):
 
     def _fits(self, *_) -> None:
         """Where the panel is too short for the pad in the draw pad's place (the top bar a line
-        taller, naming everyone still to reveal), the pad stands a little higher, in the same
-        columns; or, with no room even so, takes its own smaller shape for as long as this panel
-        is shown. Checked on the frame after the layout has settled."""
-        if not self.aligned or self.get_root_window() is None or self.height <= 1:
+        taller, naming everyone still to reveal, or showing a long notice), the pad stands a little
+        higher, in the same columns; or, with no room even so, takes its own smaller shape. Checked
+        on the frame after the layout has settled, and again whenever the panel grows back (a
+        notice gone): the pad returns to the draw pad's place as soon as there is room for it, so
+        a practised touch finds the same number again."""
+        if self.get_root_window() is None or self.height <= 1:
+            return
+        if not self.room:
+            if self.height > self.short_at + 1:  # taller than when the room ran out: try again
+                self.room = True
+                self.build()
+            return
+        if not self.aligned:
             return
         # The spacer at the foot only fills what is left: it and the spacing before it may go.
+        # Measured with the pad in the draw pad's place, whatever a shorter panel made of it before.
         fixed = [w for w in self.children if w.size_hint_y is None]
-        over = sum(w.height for w in fixed) + self.spacing * (len(fixed) - 1) + self.padding[1] + self.padding[3] \
-            - self.height
+        over = sum(w.height for w in fixed) - self.lift.height + self.lift_aligned \
+            + self.spacing * (len(fixed) - 1) + self.padding[1] + self.padding[3] - self.height
         if over <= 1:
-            return
-        if over <= self.lift.height:
-            self.lift.height -= over
-            return
-        self.room = False
-        self.build()
+            self.lift.height = self.lift_aligned
+        elif over <= self.lift_aligned:
+            self.lift.height = self.lift_aligned - over
+        else:
+            self.room, self.short_at = False, self.height
+            self.build()
 
     def _step(self) -> None:
         """The words, the live buttons and the framed card for the step the entry is at."""
