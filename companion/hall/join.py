@@ -3,7 +3,8 @@
 Writes the table's id and name ([table]) and [hall] into the table's configuration, the venue's
 table password into [hall] password_file, and the bridge drop-in into Mosquitto's conf.d, then
 restarts the table's Mosquitto (and its app when the id or name changed). It refuses the id every
-table ships with unless it is given, and an id another table is linked to the venue with now.
+table ships with unless it is given, an id another table is linked to the venue with now, and a
+password the venue refuses.
 Run again to change the venue; `--leave` takes the table out of the hall.
 """
 
@@ -21,9 +22,13 @@ from pathlib import Path
 from companion.config import ConfigError, load
 from companion.hall.bridge import drop_in
 from companion.hall.config_text import set_keys, set_section
-from companion.hall.table_id import SHIPPED_ID, SHIPPED_NAME, id_problem, seen_at_venue
+from companion.hall.table_id import SHIPPED_ID, SHIPPED_NAME, LoginRefused, id_problem, seen_at_venue
 
 DROP_IN = "companion-hall.conf"
+# What deploy/hall/venue.sh prints for every table to fill in: neither is taken as it stands.
+ID_PLACEHOLDER = "<table-id>"
+NAME_PLACEHOLDER = "<Table name>"
+OWN_ID = "give each table its own id and name at the venue: --id table7 --name 'Table 7'"
 SYSTEM_CONFIG = Path("/etc/companion/config.toml")
 
 
@@ -65,6 +70,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _restart(args.no_restart, app=False)
 
     # Everything is checked before anything is written: a refused join changes nothing.
+    if args.table_id is not None and not args.table_id.strip():
+        return _refuse(f"--id may not be empty; {OWN_ID}")
+    if ID_PLACEHOLDER in (args.table_id or "") or NAME_PLACEHOLDER in (args.name or ""):
+        return _refuse(f"put this table's own id and name in place of {ID_PLACEHOLDER} and {NAME_PLACEHOLDER}; "
+                       f"{OWN_ID}")
     table = {"id": args.table_id or config["table"]["id"], "name": config["table"]["name"]}
     if args.name is not None:
         table["name"] = args.name.strip()
@@ -91,10 +101,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _refuse("the password may not contain spaces")
     rejoin = table["id"] == config["table"]["id"] and (hall["host"], hall["port"]) == (
         config["hall"]["host"], config["hall"]["port"])
-    if not rejoin:  # the venue's card for this id is this table's own when it joined before
-        refusal = _taken(hall, password, config["mqtt"]["topic_prefix"], table["id"], args.replace)
-        if refusal:
-            return _refuse(refusal)
+    # The venue's card for this id is this table's own when it joined before: only the login counts then.
+    refusal = _taken(hall, password, config["mqtt"]["topic_prefix"], table["id"], args.replace, rejoin)
+    if refusal:
+        return _refuse(refusal)
 
     secret = Path(hall["password_file"])
     secret.parent.mkdir(parents=True, exist_ok=True)
@@ -119,15 +129,24 @@ def _refuse(why: str) -> int:
     return 2
 
 
-def _taken(hall: dict[str, object], password: str, prefix: str, table_id: str, replace: bool) -> str | None:
-    """Why this table may not join as `table_id` (another table is linked with it now), or None.
-    A venue out of reach is no reason: the table joins and links once the venue is there."""
+def _taken(hall: dict[str, object], password: str, prefix: str, table_id: str, replace: bool,
+           rejoin: bool = False) -> str | None:
+    """Why this table may not join as `table_id` (the venue refuses the password, or another table
+    is linked with the id now: not asked on a `rejoin`), or None. A venue out of reach is no
+    reason: the table joins and links once the venue is there."""
     try:
         seen = seen_at_venue(hall, password, prefix, table_id)
+    except LoginRefused as exc:
+        return (f"the venue at {hall['host']}:{hall['port']} refused the tables' login ({exc}): check the "
+                "password given by the organiser (the one the venue's set-up printed)")
     except OSError as exc:
-        print(f"Could not see whether another table uses the id {table_id} at the venue ({exc}); joining anyway.")
+        if rejoin:
+            print(f"Could not reach the venue to check the tables' login ({exc}); joining anyway.")
+        else:
+            print(f"Could not see whether another table uses the id {table_id} at the venue ({exc}); "
+                  "joining anyway.")
         return None
-    if seen is None:
+    if seen is None or rejoin:
         return None
     name = f" (\"{seen.name}\")" if seen.name else ""
     if seen.linked and not replace:

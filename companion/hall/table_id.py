@@ -18,6 +18,12 @@ SHIPPED_ID: str = defaults()["table"]["id"]  # what deploy/pi/config.toml and th
 SHIPPED_NAME: str = defaults()["table"]["name"]
 QUIET = 0.3  # seconds after the subscription's answer for the retained messages to come
 TIMEOUT = 3.0  # seconds to reach the venue: a venue out of reach does not hold up a join
+REFUSED_LOGIN = (0x86, 0x87)  # CONNACK "Bad user name or password", "Not authorized" (MQTT 3.1.1: 4, 5)
+
+
+class LoginRefused(Exception):
+    """The venue broker answered and refused the tables' login: a wrong password (or user name).
+    Not an OSError: unlike a venue out of reach, the table would never link with it."""
 
 
 def id_problem(table_id: str) -> str | None:
@@ -35,14 +41,14 @@ class Seen:
 
 def seen_at_venue(hall: Any, password: str, prefix: str, table_id: str) -> Seen | None:
     """What the venue holds for `table_id`, read with the tables' login as a bridge reads it
-    (plain retained messages: any venue broker answers alike); None: nothing. OSError when the
-    venue cannot be reached or refuses the login."""
+    (plain retained messages: any venue broker answers alike); None: nothing. LoginRefused when
+    the venue refuses the login, OSError when it cannot be reached or does not answer."""
     import paho.mqtt.client as paho
     from paho.mqtt.enums import CallbackAPIVersion
 
     got: dict[str, bytes] = {}
     answered = threading.Event()
-    refused: list[str] = []
+    refused: list[Any] = []
     client = paho.Client(CallbackAPIVersion.VERSION2, protocol=paho.MQTTv311)
     client.username_pw_set(hall["username"], password)
     if hall["cafile"]:
@@ -51,7 +57,7 @@ def seen_at_venue(hall: Any, password: str, prefix: str, table_id: str) -> Seen 
 
     def on_connect(c: Any, u: Any, flags: Any, reason: Any, props: Any = None) -> None:
         if reason.is_failure:
-            refused.append(str(reason))
+            refused.append(reason)
             answered.set()
             return
         c.subscribe([(f"{base}/link", 1), (f"{base}/state", 1)])
@@ -65,8 +71,10 @@ def seen_at_venue(hall: Any, password: str, prefix: str, table_id: str) -> Seen 
     try:
         if not answered.wait(TIMEOUT):
             raise OSError("no answer")
+        if refused and refused[0].value in REFUSED_LOGIN:
+            raise LoginRefused(str(refused[0]))
         if refused:
-            raise OSError(f"the venue refused the tables' login ({refused[0]})")
+            raise OSError(f"the venue broker turned the connection away ({refused[0]})")
         time.sleep(QUIET)  # retained messages follow the subscription's answer
     finally:
         client.disconnect()

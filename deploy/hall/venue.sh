@@ -78,6 +78,7 @@ address=${address:-<this machine>}
 cat <<DONE
 The venue broker is set up: tables bridge in on port $MQTT_PORT.
 The hall:      http://$address:$WS_PORT/hall.html   (big screen and phones; read-only)
-On each table, from its repository folder, with that table's own id and name:
-  sudo HALL_PASSWORD=$(cat "$PASSWORD_FILE") .venv/bin/companion hall-join $address:$MQTT_PORT --id table1 --name 'Table 1'
+On each table, from its repository folder, with that table's own id and name in place of
+<table-id> and <Table name>: every table its own id (letters, digits, - and _: table7, bar-2):
+  sudo HALL_PASSWORD=$(cat "$PASSWORD_FILE") .venv/bin/companion hall-join $address:$MQTT_PORT --id '<table-id>' --name '<Table name>'
 DONE

@@ -1,9 +1,14 @@
 """Every table's id at the venue: `companion hall-join` sets it and the name, refuses the id every
-table ships with unless it is given, and refuses an id another table is linked to the venue with."""
+table ships with unless it is given, an empty id, the placeholder the venue's set-up prints, an id
+another table is linked to the venue with, and a password the venue refuses."""
 
 from __future__ import annotations
 
 import json
+import os
+import re
+import shlex
+import subprocess
 import tomllib
 
 import pytest
@@ -11,7 +16,7 @@ import pytest
 from companion.hall.config_text import set_keys
 from companion.hall.join import main as join
 from tests.broadcast.conftest import Watcher
-from tests.support.hall import venue_broker
+from tests.support.hall import HALL_DEPLOY, venue_broker
 from tests.support.mosquitto import PASSWORD, ROOT, free_port
 
 SHIPPED = (ROOT / "deploy" / "pi" / "config.toml").read_text()
@@ -42,9 +47,79 @@ def test_the_shipped_id_is_refused_and_nothing_changes(tmp_path, shipped, capsys
     assert "letters, digits" in capsys.readouterr().err and shipped.read_bytes() == before
 
 
+def test_an_empty_id_is_refused_and_nothing_changes(tmp_path, shipped, capsys):
+    before = shipped.read_bytes()
+    for empty in ("", "  "):
+        assert join(_args(tmp_path, f"127.0.0.1:{free_port()}", "--id", empty, "--name", "Table 7")) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "--id may not be empty" in err and "its own id" in err
+    assert shipped.read_bytes() == before
+    assert not (tmp_path / "conf.d").exists() and not (tmp_path / "hall-password").exists()
+
+
+def _printed_join_line(tmp_path) -> str:
+    """The command deploy/hall/venue.sh prints for the tables: run into a scratch root when this
+    is root, else read from the script (its here-document expands only the $ names)."""
+    script = HALL_DEPLOY / "venue.sh"
+    port = free_port()
+    if os.geteuid() == 0:
+        out = subprocess.run(["sh", str(script)], env={**os.environ, "ROOT": str(tmp_path / "root"),
+                                                       "MQTT_PORT": str(port), "WS_PORT": str(free_port())},
+                             capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0, out.stderr
+        text = out.stdout
+    else:
+        text = script.read_text().replace("$address:$MQTT_PORT", f"127.0.0.1:{port}")
+    line = re.search(r"\.venv/bin/companion hall-join (\S+:\d+ .*)$", text, re.M)
+    assert line, text
+    return line.group(1)
+
+
+def test_the_line_the_venue_prints_is_refused_until_the_table_s_own_id_is_filled_in(tmp_path, shipped, capsys):
+    venue, *rest = shlex.split(_printed_join_line(tmp_path))
+    assert "--id" in rest and "--name" in rest
+    before = shipped.read_bytes()
+    assert join(_args(tmp_path, venue, *rest)) == 2  # pasted as printed, on any table
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "its own id" in err and "--id table7" in err
+    assert shipped.read_bytes() == before and not (tmp_path / "conf.d").exists()
+    # Only the id filled in: the name is still the placeholder.
+    filled = [{"--id": "table7"}.get(prev, arg) for prev, arg in zip(["", *rest], rest)]
+    assert join(_args(tmp_path, venue, *filled)) == 2
+    assert "its own id and name" in capsys.readouterr().err and shipped.read_bytes() == before
+
+
+def test_a_password_the_venue_refuses_stops_the_join(tmp_path, shipped, capsys, monkeypatch):
+    venue = venue_broker(tmp_path / "venue").start()  # tables log in with its password file
+    at = f"127.0.0.1:{venue.mqtt_port}"
+    try:
+        monkeypatch.setenv("HALL_PASSWORD", "not-the-venue-password")
+        before = shipped.read_bytes()
+        assert join(_args(tmp_path, at, "--id", "table7", "--name", "Table 7")) == 2
+        out, err = capsys.readouterr()
+        assert err.count("\n") == 1 and "refused the tables' login" in err and "password given by the organiser" in err
+        assert "joining anyway" not in out
+        assert shipped.read_bytes() == before
+        assert not (tmp_path / "conf.d").exists() and not (tmp_path / "hall-password").exists()
+
+        # With the venue's password it joins; joining that venue again with a wrong one is refused too.
+        monkeypatch.setenv("HALL_PASSWORD", PASSWORD)
+        assert join(_args(tmp_path, at, "--id", "table7", "--name", "Table 7")) == 0
+        joined, bridge = shipped.read_bytes(), (tmp_path / "conf.d" / "companion-hall.conf").read_bytes()
+        capsys.readouterr()
+        monkeypatch.setenv("HALL_PASSWORD", "not-the-venue-password")
+        assert join(_args(tmp_path, at)) == 2
+        assert "refused the tables' login" in capsys.readouterr().err
+        assert shipped.read_bytes() == joined and (tmp_path / "conf.d" / "companion-hall.conf").read_bytes() == bridge
+        assert (tmp_path / "hall-password").read_text() == PASSWORD + "\n"
+    finally:
+        venue.stop()
+
+
 def test_id_and_name_are_written_in_place_keeping_the_rest(tmp_path, shipped, capsys):
     # No venue broker listens there: the table joins all the same and links once it is there.
-    assert join(_args(tmp_path, f"127.0.0.1:{free_port()}", "--id", "table7", "--name", 'Table "7"')) == 0
+    nobody = f"127.0.0.1:{free_port()}"
+    assert join(_args(tmp_path, nobody, "--id", "table7", "--name", 'Table "7"')) == 0
     text = shipped.read_text()
     values = tomllib.loads(text)
     assert values["table"] == {"id": "table7", "name": 'Table "7"'}
@@ -53,8 +128,9 @@ def test_id_and_name_are_written_in_place_keeping_the_rest(tmp_path, shipped, ca
     bridge = (tmp_path / "conf.d" / "companion-hall.conf").read_text()
     assert "connection companion-table7-hall\n" in bridge and "companion/table1/" not in bridge
     assert "Could not see" in capsys.readouterr().out
-    # Again with the id it has now: no --id needed.
-    assert join(_args(tmp_path, "127.0.0.1")) == 0
+    # Again with the id it has now: no --id needed (still nobody there: it joins all the same).
+    assert join(_args(tmp_path, nobody)) == 0
+    assert "joining anyway" in capsys.readouterr().out
 
 
 def test_an_id_linked_at_the_venue_is_refused_unless_replaced(tmp_path, shipped, capsys):
