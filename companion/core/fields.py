@@ -413,10 +413,14 @@ def how_many(low: int, high: int, noun: str, nouns: str = "") -> str:
 
 
 def count_refusal(what: str, value: Any, low: int, high: int, noun: str, nouns: str = "",
-                  verb: str = "choose") -> str:
+                  verb: str = "choose", detail: str = "") -> str:
     """A list of the wrong length refused with how many it takes and how many came; a value that
-    is no list, with what is expected instead."""
-    counted = how_many(low, high, noun, nouns)
+    is no list, with what is expected instead; nothing sent (None), with what it takes alone.
+    `detail` follows the count ("exactly 3 tiles" " of +3 points or +1 per zero"): every game
+    counts in these words."""
+    counted = how_many(low, high, noun, nouns) + detail
+    if value is None:
+        return f"{what}: {verb} {counted}"
     if not isinstance(value, list):
         return f"{what}: {verb} {counted}, as a list (a single value was sent)"
     return f"{what}: {verb} {counted}, not {len(value)}"

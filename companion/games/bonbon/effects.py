@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.errors import RuleError
+from companion.core.fields import count_refusal
 from companion.games.bonbon import cards as c
 from companion.games.bonbon.flow import advance, settle
 from companion.games.bonbon.standing import active
@@ -46,9 +47,7 @@ def swap(state: State, action: dict[str, Any]) -> None:
     who = active(state)
     refs = action.get("cards")
     if not isinstance(refs, list) or len(refs) != 2:
-        sent = (f", not {len(refs)}" if isinstance(refs, list) else "" if refs is None
-                else ", as a list (a single card was sent)")
-        raise RuleError(f"{who}: name the two cards to swap, one from each of two players{sent}")
+        raise RuleError(count_refusal(who, refs, 2, 2, "card", detail=" to swap, one from each of two players"))
     (a, i), (b, j) = (card_at(state, ref, "the swap card") for ref in refs)
     # "you may swap any two cards (including this one) between any two players, including yourself."
     if a == b:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.errors import RuleError
-from companion.core.fields import how_many
+from companion.core.fields import count_refusal
 from companion.games.bonbon.words import TILE_SHORT, not_a_player, tiles_said
 from companion.games.bonbon.tiles import DISPLAYED, TILES
 
@@ -42,9 +42,7 @@ def new_round(state: State, starter: int, tiles: list[str]) -> None:
 
 def _distinct_tiles(tiles: Any, count: int, allowed: list[str], what: str) -> list[str]:
     if not isinstance(tiles, list) or len(tiles) != count:
-        sent = (f", not {len(tiles)}" if isinstance(tiles, list) else "" if tiles is None
-                else ", as a list (a single value was sent)")
-        raise RuleError(f"{what}: choose {how_many(count, count, 'tile')} of {tiles_said(allowed)}{sent}")
+        raise RuleError(count_refusal(what, tiles, count, count, "tile", detail=f" of {tiles_said(allowed)}"))
     for tile in tiles:
         if tile not in TILES:
             raise RuleError(f"There is no such bonus tile: {what.lower()} from {tiles_said(allowed)}")

@@ -142,7 +142,9 @@ def test_swap_exchanges_two_cards_between_two_players_each_keeping_its_face():
     offers = targets(spec(s, "swap"))
     assert {"player": "Cy", "card": 1} in offers and {"player": "Ann", "card": 2} in offers
     refused(s, {"type": "swap", "cards": [{"player": "Ann", "card": 1}, {"player": "Ann", "card": 2}]}, "between two players")
-    refused(s, {"type": "swap", "cards": [{"player": "Ann", "card": 1}]}, "name the two cards")
+    refused(s, {"type": "swap", "cards": [{"player": "Ann", "card": 1}]}, "Ann: choose exactly 2 cards to swap, one from each of two players, not 1")
+    refused(s, {"type": "swap", "cards": {"player": "Ann", "card": 1}},
+            "Ann: choose exactly 2 cards to swap, one from each of two players, as a list .a single value was sent.")
     refused(s, {"type": "swap", "cards": [{"player": "Ann", "card": 1}, {"player": "Cy", "card": 3}]}, "Cy has no card 3: Cy has one card")
     # "you may swap any two cards (including this one)"
     play(s, {"type": "swap", "cards": [{"player": "Ann", "card": 1}, {"player": "Cy", "card": 1}]})

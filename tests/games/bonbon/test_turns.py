@@ -46,6 +46,8 @@ def test_game_starts_with_the_tiles_on_display_and_the_chosen_starting_player():
     refused(s, {"type": "draw", "face": "down"}, "not possible now")
     refused(s, {"type": "start", "tiles": ["three", "three", "ones"]}, "only once")
     refused(s, {"type": "start", "tiles": ["three", "ones"]}, "choose exactly 3 tiles of .*, not 2")
+    refused(s, {"type": "start", "tiles": "three"}, "choose exactly 3 tiles of .*, as a list .a single value was sent.")
+    refused(s, {"type": "start"}, "^Lay out the bonus tiles: choose exactly 3 tiles of [^,]*, [^,]*, [^,]*, [^,]*, [^,]* or [^,]*$")
     refused(s, {"type": "start", "tiles": ["three", "ones", "cake"]}, "There is no such bonus tile: lay out the bonus tiles from")
     refused(s, {"type": "start", "tiles": ["three", "ones", "sets"], "first": "Zed"}, "There is no player called Zed to start: the players are Ann, Ben and Cy")
     s.dispatch({"type": "start", "tiles": ["three", "ones", "sets"], "first": "Ben"})
