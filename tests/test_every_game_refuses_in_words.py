@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from companion import games
 from companion.core import RuleError, Session
-from companion.core.fields import Choice, Depends, Field, Range
+from companion.core.fields import Choice, Depends, Field, Range, how_many
 from tests.support import typed_play
 
 LONGEST = 200
@@ -59,6 +59,12 @@ def plain(message: str) -> str | None:
 
 # A count with nothing after it ("choose 3", "enter 2"): it never says what is counted.
 BARE_COUNT = re.compile(r"\b(?:choose|enter) (?:exactly |up to )?\d+(?: (?:to|or) \d+)?(?:$|[,.;:)])")
+
+
+# Lists whose rules still count in words of their own, with the rule's reason ("In the last round Ann
+# draws 1 card, then plays", "Ann has 2 face-down cards to reveal: enter 2 values, left to right"):
+# they must still name a count, never a bare one. Each is to move to the fields' words.
+OWN_COUNT_WORDS = {("baon", "cards"), ("baon", "sources"), ("bonbon", "values")}
 
 
 def wrong_value(rng: random.Random, field: Field | None, action: dict[str, Any]) -> Any:
@@ -175,21 +181,28 @@ def refusal(session: Session, action: dict[str, Any]) -> str:
 @given(seed=st.integers(0, 2**32 - 1))
 def test_a_list_sent_as_one_value_or_of_the_wrong_length_is_refused_saying_how_many_of_what(game_id, seed):
     """A field that takes a list (cards laid at once, the colour ranks, a zero's values) refuses a
-    single value saying a list is expected, and a list of the wrong length naming what is counted."""
+    single value saying how many of what it takes, as a list, and a list of the wrong length saying
+    how many of what it takes and how many came: in the fields' words ("choose exactly 2 cards,
+    not 1"), whichever game refuses it."""
     rng = random.Random(seed)
     session = typed_play.table(games.get(game_id), rng)
     for _ in range(STEPS):
         for action, name, field in listed_fields(session, rng):
             sent = action[name]
+            most = field.count if isinstance(field, Range) or field.count_max is None else field.count_max
+            counted = how_many(field.count, most, field.noun, field.nouns)
+            own = (game_id, name) in OWN_COUNT_WORDS
             if sent:
                 message = refusal(session, {**action, name: sent[0]})
-                assert "as a list" in message, (game_id, name, message)
-            most = field.count if isinstance(field, Range) or field.count_max is None else field.count_max
+                assert "as a list" in message and (own or counted in message), (game_id, name, counted, message)
             for size in {field.count - 1, most + 1} - {-1}:
                 if size > len(sent) and not sent:
                     continue  # nothing to repeat
                 wrong = (sent * (size + 1))[:size]
                 message = refusal(session, {**action, name: wrong})
                 assert not BARE_COUNT.search(message), (game_id, name, wrong, message)
+                assert re.search(r"\d", message) if own else (
+                    counted in message and re.search(rf", not {size}\b", message)), (
+                    game_id, name, wrong, f"says {counted!r} and {f'not {size}'!r}", message)
         if session.result() is not None or typed_play.step(rng, session) is None:
             break
