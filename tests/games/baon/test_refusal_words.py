@@ -5,23 +5,9 @@ from __future__ import annotations
 
 from companion.replay import replay
 from tests.games.baon.support import END, SCRIPTS, new, play, refused
-from tests.test_every_game_refuses_in_words import plain
+from tests.support.refusal_words import refusal_words as words
 
 LOLA = (SCRIPTS / "lola_end.jsonl").read_text().splitlines()
-
-
-def words(s, action) -> str:
-    """The refusal's message, checked to read as plain words of at most 200 characters."""
-    before = s.view()
-    try:
-        s.dispatch(action)
-    except Exception as refusal:  # noqa: BLE001 - the message is what is checked
-        message = refusal.message
-    else:
-        raise AssertionError(f"{action} was accepted")
-    assert plain(message) is None, (message, plain(message))
-    assert s.view() == before
-    return message
 
 
 def test_a_card_of_the_suit_out_of_a_two_player_game_says_the_suit_is_out():

@@ -5,21 +5,7 @@ and a second screen may send any number)."""
 from __future__ import annotations
 
 from tests.games.bonbon.support import PASS, down, play, started, up, zero
-from tests.test_every_game_refuses_in_words import plain
-
-
-def words(s, action) -> str:
-    """The refusal's message, checked to read as plain words of at most 200 characters."""
-    before = s.view()
-    try:
-        s.dispatch(action)
-    except Exception as refusal:  # noqa: BLE001 - the message is what is checked
-        message = refusal.message
-    else:
-        raise AssertionError(f"{action} was accepted")
-    assert plain(message) is None, (message, plain(message))
-    assert s.view() == before
-    return message
+from tests.support.refusal_words import refusal_words as words
 
 
 def test_a_zero_with_no_face_down_card_behind_it_says_there_is_none_to_turn_over():

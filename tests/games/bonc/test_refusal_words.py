@@ -5,24 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from companion.core import RuleError
 from companion.replay import replay
 from tests.games.bonc.support import play, table
-from tests.test_every_game_refuses_in_words import plain
+from tests.support.refusal_words import refusal_words as words
 
 SCRIPTS = Path(__file__).parent / "scripts"
-
-
-def words(s, action) -> str:
-    """The refusal's message, checked to read as plain words of at most 200 characters; nothing changes."""
-    before = s.view()
-    with pytest.raises(RuleError) as refusal:
-        s.dispatch(action)
-    assert plain(refusal.value.message) is None, refusal.value.message
-    assert s.view() == before
-    return refusal.value.message
 
 
 def test_the_one_blitz_card_of_a_three_player_game_is_named_as_the_only_one():
