@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from kivy.animation import Animation
 from kivy.clock import Clock
 from kivy.graphics import Color, Rectangle, RoundedRectangle
@@ -348,13 +350,20 @@ class MoreSign(Text):
     """The line under a scrolling list that says how many of its rows are out of sight and which
     way to slide for them, while the list is longer than its room (a row cut at the fold, with
     nothing to say more followed, was taken for the last one). Its room is kept while the list
-    overflows, so nothing moves as the list scrolls; it takes none otherwise."""
+    overflows, so nothing moves as the list scrolls; it takes none otherwise.
 
-    def __init__(self, scroll: ScrollView, rows: Widget, one: str, many: str, **kwargs) -> None:
+    It counts what a player sees as a row: `pieces` gives the widgets to count (the list's own
+    rows unless told), and pieces side by side at the same height make one row, so a pad of six
+    lines of chips is six rows of choices, not one. `one` and `many` name that row ("option",
+    "move", "row of choices") as the player reads it."""
+
+    def __init__(self, scroll: ScrollView, rows: Widget, one: str, many: str,
+                 pieces: Callable[[], Iterable[Widget]] | None = None, **kwargs) -> None:
         kwargs.setdefault("font_size", theme.FONT_SMALL)
         super().__init__(text="", wrap=False, markup=True, halign="center", color=theme.ACCENT,
                          size_hint_y=None, height=0, opacity=0, **kwargs)
         self.scroll, self.rows, self.one, self.many = scroll, rows, one, many
+        self.pieces = pieces or (lambda: self.rows.children)
         # The bar never fades either: a second sign, beside the rows themselves.
         scroll.bar_width = theme.GAP
         scroll.bar_inactive_color = scroll.bar_color
@@ -368,12 +377,20 @@ class MoreSign(Text):
         """How many rows are not wholly in view: (above the part shown, below it)."""
         view_bottom = self.scroll.to_window(self.scroll.x, self.scroll.y)[1]
         view_top = view_bottom + self.scroll.height
+        # Each row as (bottom, top) on the screen: pieces whose bottoms are level join one row.
+        spans = sorted((bottom, bottom + piece.height) for piece in self.pieces()
+                       for bottom in [piece.to_window(piece.x, piece.y)[1]])
+        rows: list[list[float]] = []
+        for bottom, top in spans:
+            if rows and bottom - rows[-1][0] <= 1:
+                rows[-1][1] = max(rows[-1][1], top)
+            else:
+                rows.append([bottom, top])
         above = below = 0
-        for row in self.rows.children:
-            bottom = row.to_window(row.x, row.y)[1]
+        for bottom, top in rows:
             if bottom < view_bottom - 1:
                 below += 1
-            elif bottom + row.height > view_top + 1:
+            elif top > view_top + 1:
                 above += 1
         return above, below
 

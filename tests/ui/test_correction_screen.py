@@ -144,9 +144,14 @@ def test_the_story_opens_at_the_latest_move_and_correcting_it_takes_four_touches
     assert bottom - 0.5 <= latest.to_window(*latest.pos)[1] and latest.to_window(*latest.pos)[1] + latest.height <= top + 0.5, \
         "the latest move is in view without a swipe"
     assert first.to_window(*first.pos)[1] + first.height > top, "the first is scrolled away above"
-    # ...and a line under the story says how many came before (at least moves 1 to 8).
-    said = [t for t in app.texts() if t.endswith(" lines above: slide the list down")]
-    assert len(said) == 1 and int(said[0].split()[1]) >= 8, said
+    # ...and a line under the story says how many moves came before: every one above the first
+    # wholly in view (at least moves 1 to 8), a move a row however many lines it takes.
+    rows = {int(t.split("[/color]")[0].split("]")[-1].rstrip(".")): app.find(t).parent for t in app.texts()
+            if t.startswith("[color=#C5CED8]")}
+    shown = min(move for move, row in rows.items()
+                if bottom - 1 <= row.to_window(*row.pos)[1] and row.to_window(*row.pos)[1] + row.height <= top + 1)
+    said = [t for t in app.texts() if t.endswith(" above: slide the list down")]
+    assert said == [f"[font=DejaVuSans]▲[/font] {shown - 1} moves above: slide the list down"], said
     app.screenshot("story-opens-at-the-latest-move")
     finger("[color=#C5CED8]16.[/color] Ben added 2")
     assert app.settle_until(lambda: app.screen == "correction", timeout=3), "the move opens its correction"
@@ -237,3 +242,32 @@ def test_a_five_player_bon_deck_is_in_view_whole_in_the_correction(make_app):
     chips = _every_choice_in_view(app)
     assert len(chips) == 3 * 11 + 1
     app.screenshot("correction-bon-five-players")
+
+
+def test_the_line_under_the_choices_counts_the_rows_of_chips_a_player_sees(make_app):
+    """A long notice makes the top bar taller while it shows, and the five-player deck's last
+    lines go below the fold: the line under the choices counts those lines of chips (it said
+    "1 more row of choices" for the whole card pad, however many of its lines were out of sight)."""
+    app = _bon(make_app, ["Ann", "Ben", "Cy", "Dee", "Eve"],
+               [{"type": "start", "ranks": ["blue", "red", "yellow"], "first": "Ann"},
+                {"type": "leftover", "card": "red-1"}])
+    open_move(app, "[color=#C5CED8]2.[/color] Left over, face up: Red 1")
+    notice = ("The table's clock was set back while this game was played, so the times in its story may look "
+              "out of order; the moves are kept as they were played and nothing needs doing. ")
+    app.app.notify(notice * 2, "info", seconds=30)
+    app.frames(5)
+    screen = app.app.screen("correction")
+    scroll = screen.editor.parent
+    bottom = scroll.to_window(scroll.x, scroll.y)[1]
+    chips = [w for w in screen.editor.walk(restrict=True) if isinstance(w, Chip)]
+    # The lines of chips below the fold, as a player sees them: chips side by side are one line.
+    below = {round(c.to_window(c.x, c.y)[1]) for c in chips if c.to_window(c.x, c.y)[1] < bottom - 1}
+    assert len(below) >= 2, "more than one line of the card pad is below the fold"
+    assert f"▼[/font] {len(below)} more rows of choices below: slide the list up" in screen.more_choices.text
+    app.screenshot("correction-bon-five-players-long-notice")
+    scroll.scroll_y = 0  # slid up to the deck's last line: the first lines above, each counted
+    app.frames(4)
+    top = bottom + scroll.height
+    above = {round(c.to_window(c.x, c.y)[1]) for c in chips if c.to_window(c.x, c.y)[1] + c.height > top + 1}
+    assert len(above) >= 2
+    assert f"▲[/font] {len(above)} rows of choices above: slide the list down" in screen.more_choices.text

@@ -110,8 +110,11 @@ class CorrectionScreen(BaseScreen):
         scroll.add_widget(self.editor)
         left.add_widget(scroll)
         # Where a field's choices still overflow (a long range, a kind of move and its player
-        # and its fields), a line says so: a cut row was taken for the last one.
-        self.more_choices = MoreSign(scroll, self.editor, "row of choices", "rows of choices")
+        # and its fields), a line says so: a cut row was taken for the last one. It counts the
+        # rows of chips a player sees, not the fields: a card pad of six lines is six rows.
+        self.more_choices = MoreSign(scroll, self.editor, "row of choices", "rows of choices",
+                                     pieces=lambda: [w for w in self.editor.walk(restrict=True)
+                                                     if isinstance(w, Chip)])
         left.add_widget(self.more_choices)
         row.add_widget(left)
         right = BoxLayout(orientation="vertical", spacing=theme.GAP, size_hint_x=0.52)

@@ -103,8 +103,11 @@ class PastGameScreen(BaseScreen):
         self.story_scroll, self.story_rows = scrolling_grid(1, spacing=4)
         right.add_widget(self.story_scroll)
         # The story opens at its latest moves when correcting: a line says how many came before
-        # (a row cut at the top edge was all that told there were more).
-        self.more_story = MoreSign(self.story_scroll, self.story_rows, "line", "lines")
+        # (a row cut at the top edge was all that told there were more). It counts moves, a row
+        # each however many lines its news takes; the note at the foot is not one.
+        self._tail: list[Text] = []
+        self.more_story = MoreSign(self.story_scroll, self.story_rows, "move", "moves",
+                                   pieces=lambda: [w for w in self.story_rows.children if w not in self._tail])
         right.add_widget(self.more_story)
         row.add_widget(right)
         self.body.add_widget(row)
@@ -157,6 +160,7 @@ class PastGameScreen(BaseScreen):
         said = [(moment, lines) for moment in story.moments
                 if (lines := [e["text"] for e in moment.events if e.get("text")]) or self.correcting]
         tail: list[Text] = []
+        self._tail = tail  # not counted as moves by the line under the story
         if story.problem:
             tail.append(Text(text=story.problem, color=theme.WARNING, font_size=theme.FONT_SMALL))
         elif not said:
