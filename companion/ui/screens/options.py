@@ -18,8 +18,7 @@ from companion.ui import theme
 from companion.ui.docked_keyboard import docked_keyboard_top
 from companion.ui.drawn_ahead import draw_words_ahead
 from companion.ui.screens.base import BaseScreen
-from companion.ui.styling import symbol
-from companion.ui.widgets import BigButton, Chip, Panel, Text, scrolling_grid
+from companion.ui.widgets import BigButton, Chip, MoreSign, Panel, Text, scrolling_grid
 
 
 class OptionsScreen(BaseScreen):
@@ -36,18 +35,12 @@ class OptionsScreen(BaseScreen):
         self._rows_for: str | None = None
         self._changed = False
         self.scroll, self.rows = scrolling_grid(1)
+        self.body.add_widget(self.scroll)
         # A list longer than the screen shows it: its bar never fades, and a line under it says
         # how many options lie below or above (BONC!'s fourth option was cut off without a sign).
-        self.scroll.bar_width = theme.GAP
-        self.scroll.bar_inactive_color = self.scroll.bar_color
-        self.scroll.scroll_type = ["bars", "content"]
-        self.body.add_widget(self.scroll)
-        self.more = Text(text="", wrap=False, markup=True, halign="center", color=theme.ACCENT, font_size=theme.FONT_SMALL,
-                         size_hint_y=None, height=0, opacity=0)
+        # The line keeps its room while the list is longer than the screen: nothing moves as it scrolls.
+        self.more = MoreSign(self.scroll, self.rows, "option", "options")
         self.body.add_widget(self.more)
-        self._more_soon = Clock.create_trigger(self._say_more, -1)
-        self.scroll.bind(scroll_y=self._more_soon, height=self._more_soon)
-        self.rows.bind(height=self._more_soon)
         # Why Start was refused, above the buttons: the message line at the foot would cover them.
         self.problem = Text(text="", color=theme.DANGER)
         bottom = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
@@ -99,32 +92,6 @@ class OptionsScreen(BaseScreen):
         else:
             self.body.remove_widget(self.keyboard_room)
             self.body.add_widget(self.bottom)
-
-    def hidden_rows(self) -> tuple[int, int]:
-        """How many options are not wholly in view: (above the list shown, below it)."""
-        view_bottom = self.scroll.to_window(self.scroll.x, self.scroll.y)[1]
-        view_top = view_bottom + self.scroll.height
-        above = below = 0
-        for row in self.rows.children:
-            bottom = row.to_window(row.x, row.y)[1]
-            if bottom < view_bottom - 1:
-                below += 1
-            elif bottom + row.height > view_top + 1:
-                above += 1
-        return above, below
-
-    def _say_more(self, *_) -> None:
-        overflows = self.rows.height > self.scroll.height + 1
-        # The line keeps its room while the list is longer than the screen: nothing moves as it scrolls.
-        self.more.height = self.more.font_size * 1.3 if overflows else 0
-        above, below = self.hidden_rows() if overflows else (0, 0)
-        if below:
-            self.more.text = f"{symbol('▼')} {below} more option{'s' if below > 1 else ''} below: slide the list up"
-        elif above:
-            self.more.text = f"{symbol('▲')} {above} option{'s' if above > 1 else ''} above: slide the list down"
-        else:
-            self.more.text = ""
-        self.more.opacity = 1 if self.more.text else 0
 
     def prepare(self, game_id: str, players: list[str]) -> None:
         self.game_id, self.players = game_id, players
