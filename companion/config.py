@@ -29,7 +29,8 @@ def default_path() -> Path:
 
 SCHEMA: tuple[Key, ...] = (
     Key("table", "name", "Game table", "The table's name, shown on the status screen and on phones."),
-    Key("table", "id", "table1", "Short id of this table; part of its MQTT topics.", topic_word),
+    Key("table", "id", "table1", "Short id of this table; part of its MQTT topics. At a venue each table needs "
+        "its own (`companion hall-join --id`, docs/hall.md).", topic_word),
     Key("data", "dir", "~/.local/share/companion",
         "Folder for the game database (games and history). The app makes it; `companion history`, "
         "`stats` and `export` never do, and say so when it does not exist.",
