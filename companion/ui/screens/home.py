@@ -126,7 +126,9 @@ class HomeScreen(BaseScreen):
         if session is not None:
             self.app.choose_game(session.game.id)
 
-    def on_leave(self, *_) -> None:
+    def on_pre_leave(self, *_) -> None:
+        # As soon as another screen is asked for: the switch completes a frame later, and a check
+        # due in that frame would be made for a screen nobody sees.
         if self._phone_recheck is not None:
             self._phone_recheck.cancel()
             self._phone_recheck = None
