@@ -5,7 +5,11 @@ import tempfile
 
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="kivy-home-"))
+# A Kivy home of each process's own: pytest-xdist's workers inherit the first process's
+# environment, and two Kivys making the same home's folders at once raced (FileExistsError).
+# One given from outside (a caller's KIVY_HOME) is kept.
+if os.environ.get("KIVY_HOME") in (None, os.environ.get("COMPANION_TESTS_KIVY_HOME")):
+    os.environ["KIVY_HOME"] = os.environ["COMPANION_TESTS_KIVY_HOME"] = tempfile.mkdtemp(prefix="kivy-home-")
 os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
 
