@@ -76,6 +76,7 @@ class Store:
             raise StoreError(f"cannot make the folder for the game database {self.path.parent}: "
                              f"{getattr(exc, 'strerror', None) or exc}") from None
         try:
+            self._salvage_log()  # before any connection: the first one would replay and reset it
             db = self._open_checked()
         except sqlite3.DatabaseError as exc:
             if is_disk_trouble(exc):
@@ -301,6 +302,39 @@ class Store:
             # A full disk, say: the table starts all the same, with the file kept for later.
             log.error("the games of %s could not be copied: %s", moved, exc)
             return f"nothing, its games could not be copied ({reason(exc)})"
+
+    def _salvage_log(self) -> None:
+        """A damaged write-ahead log (or another database's) is set aside with the database, and a
+        new database holds what SQLite would read plus every move the log's intact frames keep."""
+        log_path = Path(f"{self.path}-wal")
+        if not (self.path.is_file() and log_path.is_file() and log_path.stat().st_size > 0):
+            return  # the usual start: no log left by a pulled plug
+        from companion.store import wal, wal_salvage  # only after a pulled plug
+
+        damage = wal.inspect(log_path)
+        if damage is None:
+            with log_path.open("rb") as f:
+                header = f.read(wal.HEADER)
+            size = int.from_bytes(header[8:12], "big") if len(header) == wal.HEADER else 0
+            if not size or not wal_salvage.foreign(self.path, log_path, size):
+                return
+        moved = self._move_aside()
+        try:
+            found = wal_salvage.salvage(moved, damage, self.path)
+        except (sqlite3.Error, OSError) as exc:
+            # The database file itself is damaged too: it is read as any damaged file is.
+            log.error("the game database set aside as %s could not be rebuilt from its log: %s", moved, exc)
+            for suffix in ("", "-journal"):
+                Path(f"{self.path}{suffix}").unlink(missing_ok=True)
+            db = self._open_checked()
+            saved = self._recover(moved, db)
+            db.close()
+            self.notices.append(f"The table's storage was damaged. A new game database holds what could still "
+                                f"be read: {saved}. The damaged files are kept as {moved.name}.")
+            return
+        log.error("The game database's write-ahead log beside %s was damaged. %s. The database and its log "
+                  "are kept as %s and %s-wal.", self.path, found.words(), moved, moved)
+        self.notices.append(f"{found.words()}. The damaged files are kept as {moved.name}.")
 
     def _move_aside(self) -> Path:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
