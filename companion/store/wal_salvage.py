@@ -122,8 +122,8 @@ def salvage(database: Path, damage: LogDamage | None, target: Path) -> Salvage:
 
 def foreign(database: Path, wal: Path, page_size: int) -> bool:
     """Whether the log beside `database` belongs to another database: its pages hold the rows
-    of games the file holds too, with other players or another start (a game's row never
-    changes those), or its pages are of another size."""
+    of games the file holds too, with other players or another start (the table never changes
+    those in a game's row), or its pages are of another size."""
     try:
         header = database.read_bytes()[:100]
         raw = wal.read_bytes()
@@ -138,7 +138,7 @@ def foreign(database: Path, wal: Path, page_size: int) -> bool:
     usable = page_size - header[20]
     mine = _game_rows(_pages_of_file(database, page_size), usable)
     theirs = _game_rows(_frames_of(raw, page_size), usable)
-    fixed = (1, 2, 3, 4)  # game, players, options, started_at
+    fixed = (2, 4)  # players, started_at
     return any(gid in mine and any(mine[gid][i] != row[i] for i in fixed) for gid, row in theirs.items())
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -51,6 +52,14 @@ SCREENS = {
     "stats": "companion.ui.screens.stats:StatsScreen",
     "status": "companion.ui.screens.status:StatusScreen",
 }
+
+
+def cannot_resume_words(exc: BaseException) -> str:
+    """Why the last game did not reopen, in players' words: the rules' and the store's own words,
+    else what it means for them (the exception's details go to the log file)."""
+    if isinstance(exc, (RuleError, SetupError, StoreFailure)):
+        return str(exc)
+    return "its record cannot be read"
 
 
 class CompanionApp(App):
@@ -121,15 +130,16 @@ class CompanionApp(App):
             session = self.table.resume()
         except Exception as exc:  # noqa: BLE001 - a game that cannot reopen must not stop the table
             # Kept in the store (set aside as abandoned), so the table starts instead of crash-looping.
-            log.exception("cannot resume the last game")
-            record = self.table.store.unfinished()
+            why = cannot_resume_words(exc)
+            log.error("The last game could not be resumed (%s); it is kept in the history", why, exc_info=exc)
             try:
+                record = self.table.store.unfinished()
                 if record is not None:
                     self.table.store.abandon(record.id)
-            except StoreFailure:
+            except (StoreFailure, sqlite3.Error):
                 pass  # still "playing": tried again at the next start, and the status screen says why
             self.table.close_game()  # no game, and every listener (the phones too) hears so
-            notices.append(f"The last game could not be resumed ({exc}); it is kept in the history.")
+            notices.append(f"The last game could not be resumed ({why}); it is kept in the history.")
             session = None
         self.go("play" if session else "home")
         # After go(): changing screens clears messages, and these must stay to be read.

@@ -36,16 +36,17 @@ def quiet_missing_cutbuffer() -> None:
 
 
 class Terminal(logging.StreamHandler):
-    """Warnings and errors, one plain line each ("Warning: MQTT: no broker at ..."); what Kivy
-    caught on stderr (a traceback, say) as it was written."""
+    """Warnings and errors, one plain line each ("Warning: MQTT: no broker at ...") without the
+    traceback logged with them (the log file keeps it); what Kivy caught on stderr as written."""
 
     def __init__(self) -> None:
         super().__init__(sys.__stderr__)
         self.setLevel(logging.WARNING)
 
     def format(self, record: logging.LogRecord) -> str:
-        text = super().format(record)
-        return f"{record.levelname.capitalize()}: {text}"
+        # The message alone: a traceback logged with it goes to the log file, not the terminal
+        # (a person at the table reads one line; the engineer finds the details in the file).
+        return f"{record.levelname.capitalize()}: {record.getMessage()}"
 
     def emit(self, record: logging.LogRecord) -> None:
         message = record.msg if isinstance(record.msg, str) else ""

@@ -77,3 +77,40 @@ def test_a_start_prints_where_the_app_and_the_phone_page_are_and_little_else(tmp
         assert "Kivy: v" in report and "GL: OpenGL version" in report and "no broker at" in report
         assert "Older configuration" not in report
     assert not (data / "kivy" / "config.ini").exists(), "Kivy's settings come from the table's own config"
+
+
+@pytest.mark.parametrize("spoil", [
+    ("UPDATE actions SET action = '{\"type\": \"add\", \"points\": -5}' WHERE idx = 1",
+     "The last game could not be resumed ("),
+    ("UPDATE games SET game = 'chess'", "The last game could not be resumed (unknown game 'chess'"),
+])
+def test_a_game_that_cannot_be_resumed_is_one_line_on_the_terminal_and_its_details_are_in_the_log(tmp_path, spoil):
+    import sqlite3
+
+    from companion.store import Store
+    from companion.table import Table
+
+    sql, words = spoil
+    data = tmp_path / "data"
+    config = tmp_path / "config.toml"
+    config.write_text(f'[data]\ndir = "{data}"\n[mqtt]\nhost = "127.0.0.1"\nport = {free_port()}\n'
+                      'password_file = ""\n')
+    store = Store(data / "companion.db")
+    session = Table(store).start("tally", ["Ann", "Ben"], {"target": 50})
+    for points in (3, 2, 1):
+        session.dispatch({"type": "add", "points": points})
+    store.close()
+    db = sqlite3.connect(data / "companion.db")
+    with db:
+        db.execute(sql)
+    db.close()
+    lines, status = start_and_stop(tmp_path, config)
+    said = "\n".join(lines)
+    assert status == 0, said
+    told = [line for line in lines if "could not be resumed" in line]
+    assert len(told) == 1 and told[0].startswith(f"Error: {words}"), said
+    assert told[0].endswith("it is kept in the history"), said
+    assert "Traceback" not in said, said
+    log = Path(next(line for line in lines if line.startswith("  Log: ")).removeprefix("  Log: "))
+    report = log.read_text(encoding="utf-8")
+    assert "could not be resumed" in report and "Traceback" in report, "the details are in the log"
