@@ -124,23 +124,21 @@ def _replay(path: Path) -> int:
 
 
 def _history(config, as_json: bool) -> int:
-    from companion.store import Store, StoreError
+    from companion.store.guard import reason
+    from companion.store.plays import ReadError, past, reading
 
-    if not config.database.is_file():  # nothing played here yet; a listing never makes a file
-        print("[]" if as_json else "No finished games yet.")
-        return 0
+    told: list[str] = []
     try:
-        store = Store(config.database, playing=False)
-        try:
-            records = store.history()
-        finally:
-            store.close()
-    except StoreError as exc:
+        with reading(config.database, told) as db:  # a listing never makes, moves or writes a file
+            records = past(db) if db is not None else []
+    except ReadError as exc:
         print(f"companion history: {exc}", file=sys.stderr)
         return 2
     except (sqlite3.Error, OSError) as exc:
-        print(f"companion history: cannot read the game database {config.database}: {exc}", file=sys.stderr)
+        print(f"companion history: cannot read the game database {config.database}: {reason(exc)}", file=sys.stderr)
         return 2
+    for words in told:
+        print(f"companion history: {words}", file=sys.stderr)
     if as_json:
         print(json.dumps([r.to_json() for r in records], indent=2, ensure_ascii=False))
         return 0

@@ -5,31 +5,58 @@ from __future__ import annotations
 import csv
 import io
 import json
+import sqlite3
 import sys
 from datetime import datetime
 from pathlib import Path
 
 from companion.plays import Play, play
 from companion.stats import player_stats
-from companion.store.plays import ReadError, actions, finished, reading
+from companion.store.guard import reason
+from companion.store.plays import ReadError, actions, finished, reading, shortfall
 
 CSV_COLUMNS = ("play", "game", "started_at", "ended_at", "duration_min", "location", "player", "score", "rank",
                "winner", "start_player")
 
 
+def read_plays(database: Path) -> tuple[list[Play], list[str]]:
+    """Every finished play in the database, oldest first ([] when there is no database yet), and
+    what a person should know about how it was read (damaged storage, games read in part)."""
+    told: list[str] = []
+    with reading(database, told) as db:
+        if db is None:
+            return [], told
+        plays = []
+        for record in finished(db):
+            moves = actions(db, record.id)
+            if len(moves) < record.actions:
+                told.append(shortfall(record, len(moves)))
+            plays.append(play(record, moves))
+        return plays, told
+
+
 def load_plays(database: Path) -> list[Play]:
     """Every finished play in the database, oldest first ([] when there is no database yet)."""
-    with reading(database) as db:
-        if db is None:
-            return []
-        return [play(record, actions(db, record.id)) for record in finished(db)]
+    return read_plays(database)[0]
+
+
+def _plays_or_say_why(database: Path, command: str) -> list[Play] | None:
+    try:
+        plays, told = read_plays(database)
+    except ReadError as exc:
+        print(f"companion {command}: {exc}", file=sys.stderr)
+        return None
+    except (sqlite3.Error, OSError) as exc:
+        print(f"companion {command}: cannot read the game database {database}: {reason(exc)}", file=sys.stderr)
+        return None
+    for words in told:
+        print(f"companion {command}: {words}", file=sys.stderr)
+    return plays
 
 
 def stats_command(database: Path, as_json: bool) -> int:
-    try:
-        plays = load_plays(database)
-    except ReadError as exc:
-        print(f"companion: {exc}", file=sys.stderr)
+    plays = _plays_or_say_why(database, "stats")
+    if plays is None:
         return 2
     found = player_stats(plays)
     if as_json:
@@ -47,10 +74,8 @@ def stats_command(database: Path, as_json: bool) -> int:
 
 
 def export_command(database: Path, fmt: str, target: Path | None, location: str) -> int:
-    try:
-        plays = load_plays(database)
-    except ReadError as exc:
-        print(f"companion: {exc}", file=sys.stderr)
+    plays = _plays_or_say_why(database, "export")
+    if plays is None:
         return 2
     text = export_json(plays, location) if fmt == "json" else export_csv(plays, location)
     if target is None:
@@ -87,4 +112,7 @@ def _n(value: float | None) -> str:
 
 
 def _local(stamp: str) -> str:
-    return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M") if stamp else "-"
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M") if stamp else "-"
+    except (TypeError, ValueError, OverflowError):
+        return str(stamp)  # a damaged time is shown as it is

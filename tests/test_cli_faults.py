@@ -97,10 +97,13 @@ def test_history_never_writes_a_damaged_database_stays_where_it_is(tmp_path, cap
     config, db = played(tmp_path)
     db.write_bytes(b"SQLite format 3\x00" + b"\x13" * 300)
     before = sorted(os.listdir(db.parent))
-    assert main(["history", "--config", str(config)]) == 2
-    err = one_line(capsys)
-    assert f"companion history: the game database {db} is damaged" in err
-    assert "starts a new one when it next starts, with the games still readable in it" in err
+    assert main(["history", "--config", str(config)]) == 0
+    out = capsys.readouterr()
+    assert out.out.strip() == "No finished games yet."
+    assert out.err.count("\n") == 1, out.err
+    assert f"companion history: The game database is damaged (" in out.err
+    assert "What could still be read of it: no game could be read from it." in out.err
+    assert "The table sets the damaged files aside and keeps this when it next starts." in out.err
     assert sorted(os.listdir(db.parent)) == before, "nothing moved aside, nothing created"
 
 
@@ -160,3 +163,121 @@ def test_names_people_use_are_kept():
 def test_a_colour_must_be_six_hex_digits(colour):
     with pytest.raises(SetupError, match="colour must look like #RRGGBB"):
         make_seats([{"name": "Ann", "colour": colour}, "Ben"])
+
+
+# -- every command that reads the database, on each kind of damage --------------------------------
+
+READERS = [["history"], ["history", "--json"], ["stats"], ["stats", "--json"], ["export"],
+           ["export", "--format", "csv"]]
+
+
+def evening(tmp_path):
+    """Three finished games of Tally (Ann and Ben, then Ann and Cy twice), ten moves each or so."""
+    config = config_with_data_dir(tmp_path, str(tmp_path / "data"))
+    store = Store(tmp_path / "data" / "companion.db")
+    table = Table(store)
+    for second in ("Ben", "Cy", "Cy"):
+        session = table.start("tally", ["Ann", second], {"target": 12})
+        while session.result() is None:
+            session.dispatch({"type": "add", "points": 2})
+    store.close()
+    return config, tmp_path / "data" / "companion.db"
+
+
+def spoil_header(db):
+    data = bytearray(db.read_bytes())
+    data[0:16] = b"not a database!!"
+    db.write_bytes(bytes(data))
+
+
+def spoil_a_move(db):
+    raw = sqlite3.connect(db)
+    with raw:
+        raw.execute("""UPDATE actions SET action = '{"type": "add", "poi' WHERE game_id = 2 AND idx = 4""")
+    raw.close()
+
+
+def drop_the_moves(db):
+    raw = sqlite3.connect(db)
+    with raw:
+        raw.execute("DROP TABLE actions")
+    raw.close()
+
+
+def run_reader(capsys, config, command):
+    code = main([*command, "--config", str(config)])
+    out = capsys.readouterr()
+    assert "Traceback" not in out.err and "Error:" not in out.err, out.err
+    return code, out
+
+
+@pytest.mark.parametrize("command", READERS)
+def test_every_reader_on_a_garbage_header_answers_with_what_can_be_read_and_says_so(tmp_path, capsys, command):
+    config, db = evening(tmp_path)
+    spoil_header(db)
+    code, out = run_reader(capsys, config, command)
+    assert code == 0, out
+    assert f"companion {command[0]}: The game database is damaged (" in out.err
+    assert "The table sets the damaged files aside and keeps this when it next starts." in out.err
+    # Whatever this sqlite3 program's recovery gets back, the answer is what the notice counts.
+    counted = 3 if "3 games saved" in out.err else 0
+    assert counted or "no game could be read from it" in out.err, out.err
+    if command == ["history", "--json"]:
+        assert len(json.loads(out.out)) == counted
+    if command == ["stats", "--json"]:
+        assert sum(s["played"] for s in json.loads(out.out) if s["name"] == "Ann") == counted
+
+
+@pytest.mark.parametrize("started", [False, True], ids=["before the table starts", "after the table started"])
+@pytest.mark.parametrize("command", READERS)
+def test_every_reader_counts_a_game_with_an_unreadable_move_as_far_as_it_can_be_read(
+        tmp_path, capsys, command, started):
+    config, db = evening(tmp_path)
+    spoil_a_move(db)
+    if started:  # the table sets the file aside, keeping every game, game 2 up to its move 4
+        store = Store(db)
+        assert "3 games saved, 1 of them without its whole story" in store.notices[0], store.notices
+        store.close()
+    code, out = run_reader(capsys, config, command)
+    assert code == 0, out
+    if command[0] == "history":
+        listed = json.loads(out.out) if "--json" in command else out.out
+        if "--json" in command:
+            (second,) = [g for g in listed if g["id"] == 2]
+            assert second["moves_kept"] == 4 and second["moves_lost"] == second["actions"] - 4
+            assert second["result"]["winners"] == ["Ann"]
+        else:
+            assert "Ann reached 12 (the table's storage was damaged: it lost its last" in out.out, out.out
+            assert "the game is kept up to move 4)" in out.out, out.out
+    else:
+        assert "companion %s: game 2 (Ann, Cy) is counted as far as it can be read" % command[0] in out.err, out.err
+        if command == ["stats", "--json"]:
+            (ann,) = [s for s in json.loads(out.out) if s["name"] == "Ann"]
+            assert ann["played"] == 3 and ann["won"] == 3, "every finished game counts"
+        if command == ["export"]:
+            assert [p["id"] for p in json.loads(out.out)] == [1, 2, 3]
+    if not started:
+        assert "The game database is damaged (malformed: move 5 of game 2 cannot be read)" in out.err, out.err
+
+
+@pytest.mark.parametrize("started", [False, True], ids=["before the table starts", "after the table started"])
+@pytest.mark.parametrize("command", READERS)
+def test_every_reader_without_the_table_of_moves_still_lists_and_counts_every_game(tmp_path, capsys, command, started):
+    config, db = evening(tmp_path)
+    drop_the_moves(db)
+    if started:
+        store = Store(db)
+        assert "3 games saved, all without their whole story" in store.notices[0], store.notices
+        store.close()
+    code, out = run_reader(capsys, config, command)
+    assert code == 0, out
+    if not started:
+        assert "The game database is damaged (malformed: the table of actions is missing)" in out.err, out.err
+    if command == ["history", "--json"]:
+        assert [g["id"] for g in json.loads(out.out)] == [3, 2, 1]
+        assert all(g["moves_kept"] == 0 for g in json.loads(out.out))
+    if command == ["stats", "--json"]:
+        (ann,) = [s for s in json.loads(out.out) if s["name"] == "Ann"]
+        assert ann["played"] == 3 and ann["won"] == 3
+    if command[0] == "export" and "csv" not in command:
+        assert [p["id"] for p in json.loads(out.out)] == [1, 2, 3]

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.core.errors import StoreFailure
-from companion.store import migrations
+from companion.store import migrations, soundness
 from companion.store.clock import utc_now
 from companion.store.guard import Guarded, is_disk_trouble, reason
 from companion.store.records import MOVES_IN_EFFECT, GameRecord, unbroken
@@ -203,6 +203,10 @@ class Store:
             if check != "ok":
                 raise sqlite3.DatabaseError(f"integrity check: {check}")
             version = db.execute("PRAGMA user_version").fetchone()[0]
+            # A newer companion's tables are its own; an older one's are brought up to date below.
+            trouble = soundness.problem(db) if version == SCHEMA_VERSION else None
+            if trouble:  # a dropped table, a move that cannot be read: set aside as damage
+                raise sqlite3.DatabaseError(trouble)
             if version > SCHEMA_VERSION:
                 # Not damage: a newer companion's games, kept as they are for that version.
                 raise StoreError(

@@ -26,11 +26,16 @@ class GameRecord:
     actions: int  # moves in effect when it was played; more than the store holds when some were lost
     # Parts of the row that could not be read (a damaged disk, a hand edit): shown, never raised.
     damaged: tuple[str, ...] = ()
+    # Moves in effect the store still holds, where it was read (the history): fewer than
+    # `actions` when damaged storage cost the game its last moves.
+    kept: int | None = None
 
     @classmethod
     def from_row(cls, row: tuple) -> GameRecord:
-        """A row as it can be read: a part that is not what the table wrote is named in `damaged`."""
-        rid, game, players, options, started, ended, status, result, actions = row
+        """A row as it can be read: a part that is not what the table wrote is named in `damaged`.
+        A tenth column, where given, is the count of moves in effect the store holds (`kept`)."""
+        rid, game, players, options, started, ended, status, result, actions = row[:9]
+        kept = row[9] if len(row) > 9 and isinstance(row[9], int) else None
         damaged: list[str] = []
         players = _json(players, _is_players, [], "players", damaged)
         options = _json(options, lambda v: isinstance(v, dict), {}, "options", damaged)
@@ -45,7 +50,7 @@ class GameRecord:
         started = started if isinstance(started, str) else ""
         ended = ended if ended is None or isinstance(ended, str) else None
         actions = actions if isinstance(actions, int) else 0
-        return cls(rid, game, players, options, started, ended, str(status), result, actions, tuple(damaged))
+        return cls(rid, game, players, options, started, ended, str(status), result, actions, tuple(damaged), kept)
 
     @property
     def names(self) -> list[str]:
@@ -57,7 +62,23 @@ class GameRecord:
         text = self.result["summary"] if self.result else "not finished"
         if self.damaged:
             text += f" (damaged record: {', '.join(self.damaged)} unreadable)"
+        if self.lost:
+            text += f" ({self.lost_words})"
         return text
+
+    @property
+    def lost(self) -> int:
+        """Moves in effect the damaged storage cost this game (0 when it is whole)."""
+        return 0 if self.kept is None else max(0, self.actions - self.kept)
+
+    @property
+    def lost_words(self) -> str:
+        """What the table's damaged storage cost this game, as the start-up notice says it."""
+        if not self.kept:
+            return (f"the table's storage was damaged: {'its one move was' if self.lost == 1 else f'all its {self.lost} moves were'}"
+                    " lost")
+        last = "its last move" if self.lost == 1 else f"its last {self.lost} moves"
+        return f"the table's storage was damaged: it lost {last}; the game is kept up to move {self.kept}"
 
     def to_json(self) -> dict[str, Any]:
         out = {
@@ -73,6 +94,9 @@ class GameRecord:
         }
         if self.damaged:
             out["damaged"] = list(self.damaged)
+        if self.lost:
+            out["moves_lost"] = self.lost
+            out["moves_kept"] = self.kept
         return out
 
 
@@ -107,3 +131,18 @@ def unbroken(rows: Iterable[tuple]) -> list[tuple]:
     to the first one missing. A game saved from a damaged database may have lost some
     (companion/store/recovery.py), and a move means nothing without the ones before it."""
     return [row[1:] for _place, row in takewhile(lambda pair: pair[0] == pair[1][0], enumerate(rows))]
+
+
+def readable(rows: Iterable[tuple]) -> list[tuple[dict[str, Any], str]]:
+    """The moves of MOVES_IN_EFFECT that can be played, read: from the first, up to the first one
+    missing or whose text cannot be read (a move means nothing without the ones before it)."""
+    out = []
+    for action, at in unbroken(rows):
+        try:
+            move = json.loads(action)
+        except (TypeError, ValueError, RecursionError):
+            break
+        if not isinstance(move, dict) or not isinstance(at, str):
+            break
+        out.append((move, at))
+    return out

@@ -153,10 +153,10 @@ def _open(copy: Path) -> sqlite3.Connection | None:
 
 
 def _readable(db: sqlite3.Connection, what: str) -> bool:
-    """Whether the tables can be found at all (the schema's own page is readable); closes it if not."""
+    """Whether the games' table can be found at all (the schema's own page is readable); closes it
+    if not. Without the moves' table the games are still saved, each without its story."""
     try:
         db.execute("SELECT 1 FROM games LIMIT 0")
-        db.execute("SELECT 1 FROM actions LIMIT 0")
     except sqlite3.Error as exc:
         log.warning("%s has no readable tables of games: %s", what, exc)
         db.close()
