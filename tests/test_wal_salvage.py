@@ -275,3 +275,35 @@ def test_a_spoilt_stretch_of_the_log_costs_only_the_moves_no_later_frame_holds_a
             assert store.record(gid).status in ("finished", "abandoned")
     finally:
         store.close()
+
+
+def test_the_listings_before_the_next_start_say_what_the_start_will_say_and_show_what_it_will_keep(tmp_path, capsys):
+    from companion.cli import main
+
+    evening = evening_copy(tmp_path, seed=3)
+    for n in range(0, evening.pass_frames - 4):
+        damage_page(evening, n)
+    config = tmp_path / "config.toml"
+    config.write_text(f'[data]\ndir = "{evening.path.parent}"\n')
+    files = sorted(p.name for p in evening.path.parent.iterdir())
+
+    assert main(["history", "--json", "--config", str(config)]) == 0
+    out = capsys.readouterr()
+    assert sorted(p.name for p in evening.path.parent.iterdir()) == files, "a listing moves nothing"
+    listed = {g["id"]: g for g in json.loads(out.out)}
+    assert out.err.startswith("companion history: The table's storage was damaged: "), out.err
+    said = out.err.removeprefix("companion history: ").split(". The table sets")[0]
+
+    store = Store(evening.path)  # the table starts: the same words, and the same games kept
+    try:
+        (notice,) = store.notices
+        assert notice.startswith(said + ". The damaged files are kept as "), (said, notice)
+        for gid, game in listed.items():
+            assert game.get("moves_kept", game["actions"]) == len(store.played(gid))
+        assert any("moves_lost" in g for g in listed.values())
+    finally:
+        store.close()
+    assert main(["history", "--config", str(config)]) == 0
+    after = capsys.readouterr()
+    assert after.err == "", after.err
+    assert "(the table's storage was damaged: " in after.out, after.out
