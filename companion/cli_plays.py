@@ -19,11 +19,12 @@ CSV_COLUMNS = ("play", "game", "started_at", "ended_at", "duration_min", "locati
                "winner", "start_player")
 
 
-def read_plays(database: Path) -> tuple[list[Play], list[str]]:
+def read_plays(database: Path, *, live: bool = False) -> tuple[list[Play], list[str]]:
     """Every finished play in the database, oldest first ([] when there is no database yet), and
-    what a person should know about how it was read (damaged storage, games read in part)."""
+    what a person should know about how it was read (damaged storage, games read in part).
+    `live`: the running table's own database (companion/store/plays.py's reading)."""
     told: list[str] = []
-    with reading(database, told) as db:
+    with reading(database, told, live=live) as db:
         if db is None:
             return [], told
         plays = []
@@ -35,9 +36,9 @@ def read_plays(database: Path) -> tuple[list[Play], list[str]]:
         return plays, told
 
 
-def load_plays(database: Path) -> list[Play]:
+def load_plays(database: Path, *, live: bool = False) -> list[Play]:
     """Every finished play in the database, oldest first ([] when there is no database yet)."""
-    return read_plays(database)[0]
+    return read_plays(database, live=live)[0]
 
 
 def _plays_or_say_why(database: Path, command: str) -> list[Play] | None:

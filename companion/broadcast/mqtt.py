@@ -537,7 +537,7 @@ def _load_plays(database: Path, since: str) -> tuple[set[int], list[Any]]:
     from companion.plays import play
     from companion.store.plays import actions, finished, reading, unfinished_ids
 
-    with reading(database) as db:
+    with reading(database, live=True) as db:  # the running table's own: checked when it opened
         if db is None:
             return set(), []
         records = finished(db)

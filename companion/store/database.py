@@ -18,7 +18,7 @@ from companion.core.errors import StoreFailure
 from companion.store import migrations, soundness
 from companion.store.clock import utc_now
 from companion.store.guard import Guarded, is_disk_trouble, reason
-from companion.store.records import MOVES_IN_EFFECT, GameRecord, unbroken
+from companion.store.records import KEPT, MOVES_IN_EFFECT, GameRecord, readable
 from companion.store.timeline import StoredTimeline
 
 if TYPE_CHECKING:  # names in annotations only: the store opens before the rules are imported
@@ -409,12 +409,12 @@ class Store:
             )
 
     def history(self, limit: int | None = None) -> list[GameRecord]:
-        """Games that are over (finished or abandoned), newest first."""
+        """Games that are over (finished or abandoned), newest first, each with the moves it keeps."""
         db = self._guard.reader()
         if db is None:
             return []
         rows = db.execute(
-            f"SELECT {_RECORD_COLUMNS} FROM games WHERE status != 'playing' ORDER BY id DESC LIMIT ?",
+            f"SELECT {_RECORD_COLUMNS}, {KEPT} FROM games WHERE status != 'playing' ORDER BY id DESC LIMIT ?",
             (-1 if limit is None else limit,),
         ).fetchall()
         return [GameRecord.from_row(r) for r in rows]
@@ -430,8 +430,7 @@ class Store:
         db = self._guard.reader()
         if db is None:
             return []
-        rows = db.execute(MOVES_IN_EFFECT, (game_id,))
-        return [(json.loads(action), at) for action, at in unbroken(rows)]
+        return readable(db.execute(MOVES_IN_EFFECT, (game_id,)))
 
     def names_seen(self, limit: int = 24) -> list[str]:
         """Names used before, most recent first, to offer when players sit down."""

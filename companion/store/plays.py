@@ -23,15 +23,11 @@ from pathlib import Path
 from companion.core.game import Action
 from companion.store import soundness
 from companion.store.migrations import LATEST
-from companion.store.records import MOVES_IN_EFFECT, GameRecord, readable
+from companion.store.records import KEPT, MOVES_IN_EFFECT, GameRecord, readable
 
 log = logging.getLogger(__name__)
 
 _COLUMNS = "id, game, players, options, started_at, ended_at, status, result, cursor"
-# The moves in effect held from the first with none missing (what a story or a play can use).
-_KEPT = ("min(cursor, CASE WHEN NOT EXISTS (SELECT 1 FROM actions a WHERE a.game_id = games.id AND a.idx = 0)"
-         " THEN 0 ELSE (SELECT min(a.idx) + 1 FROM actions a WHERE a.game_id = games.id AND NOT EXISTS"
-         " (SELECT 1 FROM actions b WHERE b.game_id = a.game_id AND b.idx = a.idx + 1)) END)")
 # What a reader adds to the notice: the files stay where they are until the table starts.
 _UNTIL_START = "The table sets the damaged files aside and keeps this when it next starts."
 
@@ -41,21 +37,39 @@ class ReadError(Exception):
 
 
 @contextmanager
-def reading(path: Path | str, told: list[str] | None = None) -> Iterator[sqlite3.Connection | None]:
+def reading(path: Path | str, told: list[str] | None = None, *, live: bool = False
+            ) -> Iterator[sqlite3.Connection | None]:
     """The table's database opened only to read, or None when no game was ever stored there.
 
     A damaged database or log is read as the table will read it at its next start; `told` gets
-    what a person should know about that, in the words the table uses."""
+    what a person should know about that, in the words the table uses. `live`: the database the
+    running table has open, checked (and set aside if damaged) when it opened; its log is being
+    written, so it is read as SQLite reads it."""
     path = Path(path)
     told = [] if told is None else told
     if not path.exists():
         yield None
         return
     with ExitStack() as stack:
-        db = _open(path, told, stack)
+        db = _open_live(path) if live else _open(path, told, stack)
         if db is not None:
             stack.callback(db.close)
         yield db
+
+
+def _open_live(path: Path) -> sqlite3.Connection | None:
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+    except sqlite3.Error as exc:
+        raise ReadError(f"cannot read the game database {path}: {exc}") from None
+    if version > LATEST:
+        db.close()
+        raise ReadError(f"the game database {path} was written by a newer companion (schema {version})")
+    if version == 0:
+        db.close()
+        return None
+    return db
 
 
 def _open(path: Path, told: list[str], stack: ExitStack) -> sqlite3.Connection | None:
@@ -149,7 +163,7 @@ def finished(db: sqlite3.Connection) -> list[GameRecord]:
 def past(db: sqlite3.Connection, limit: int | None = None) -> list[GameRecord]:
     """Games that are over (finished or abandoned), newest first, each with the moves it keeps."""
     rows = db.execute(
-        f"SELECT {_COLUMNS}, {_KEPT} FROM games WHERE status != 'playing' ORDER BY id DESC LIMIT ?",
+        f"SELECT {_COLUMNS}, {KEPT} FROM games WHERE status != 'playing' ORDER BY id DESC LIMIT ?",
         (-1 if limit is None else limit,),
     ).fetchall()
     return [GameRecord.from_row(r) for r in rows]

@@ -12,6 +12,11 @@ from typing import Any
 MOVES_IN_EFFECT = ("SELECT a.idx, a.action, a.at FROM actions a JOIN games g ON g.id = a.game_id"
                    " WHERE a.game_id = ? AND a.idx < g.cursor ORDER BY a.idx")
 
+# The moves in effect held from the first with none missing (what a story or a play can use).
+KEPT = ("min(cursor, CASE WHEN NOT EXISTS (SELECT 1 FROM actions a WHERE a.game_id = games.id AND a.idx = 0)"
+        " THEN 0 ELSE (SELECT min(a.idx) + 1 FROM actions a WHERE a.game_id = games.id AND NOT EXISTS"
+        " (SELECT 1 FROM actions b WHERE b.game_id = a.game_id AND b.idx = a.idx + 1)) END)")
+
 
 @dataclass(frozen=True)
 class GameRecord:

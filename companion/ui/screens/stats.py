@@ -34,7 +34,7 @@ class StatsScreen(BaseScreen):
     def on_pre_enter(self, *_) -> None:
         self.rows.clear_widgets()
         try:
-            found = player_stats(load_plays(self.app.table.store.path))
+            found = player_stats(load_plays(self.app.table.store.path, live=True))
         except Exception as exc:  # noqa: BLE001 - stats must never close the table
             self.rows.add_widget(Text(text=f"The stats cannot be read: {exc}", color=theme.DANGER))
             return
