@@ -432,6 +432,34 @@ def test_a_damaged_database_gives_up_its_readable_games_to_the_history(make_app,
     app.screenshot("past-game-with-moves-lost")
 
 
+def test_a_damaged_log_is_announced_game_by_game_and_the_history_says_what_each_lost(make_app, tmp_path):
+    """A pulled plug left a log with a spoilt stretch: the touchscreen names each game that lost
+    moves and where it is kept up to; the history's row says how many were lost."""
+    import shutil
+
+    from tests.test_wal_salvage import damage_page, evening_copy
+
+    evening = evening_copy(tmp_path / "crash", seed=3)
+    for n in range(0, evening.pass_frames - 4):
+        damage_page(evening, n)
+    data = tmp_path / "data"
+    data.mkdir()
+    for suffix in ("", "-wal"):
+        shutil.copyfile(f"{evening.path}{suffix}", f"{data / 'companion.db'}{suffix}")
+    app = make_app().start()
+    app.frames(2)
+    text = app.app.toast.text
+    assert text.startswith("The table's storage was damaged: ") and "the game is kept up to move" in text, text
+    assert "The damaged files are kept as companion.db.damaged-" in text
+    assert any(p.name.endswith("-wal") and ".damaged-" in p.name for p in data.iterdir())
+    app.screenshot("damaged-log-notice")
+    app.app.toast.hide()
+    app.app.go("history")
+    app.frames(3)
+    assert any("lost to damaged storage" in t for t in app.texts()), app.texts()
+    app.screenshot("history-after-a-damaged-log")
+
+
 def test_a_game_that_cannot_be_resumed_is_set_aside_and_the_table_starts(make_app, monkeypatch):
     from companion import games
     from tests.support.tally import Tally

@@ -68,6 +68,8 @@ class HistoryScreen(BaseScreen):
         middle.bind(minimum_height=middle.setter("height"))
         row.add_widget(middle)
         outcome = r.result["summary"] if r.result else "Not finished"
+        if r.lost:  # as the notice said at the start after the damage; the story tells the rest
+            outcome += f"\n{r.lost} move{'' if r.lost == 1 else 's'} lost to damaged storage"
         summary = Text(text=outcome, halign="right", pos_hint={"center_y": 0.5},
                        color=theme.ACCENT if r.result else theme.MUTED)
         row.add_widget(summary)
