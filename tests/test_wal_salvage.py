@@ -307,3 +307,34 @@ def test_the_listings_before_the_next_start_say_what_the_start_will_say_and_show
     after = capsys.readouterr()
     assert after.err == "", after.err
     assert "(the table's storage was damaged: " in after.out, after.out
+
+
+def test_the_checksums_are_sqlites_own_every_frame_of_a_log_it_wrote_checks():
+    """The log's reader agrees with SQLite on every frame SQLite wrote (else every log would look
+    damaged, or none would)."""
+    import struct
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "x.db"
+        db = sqlite3.connect(path)
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA wal_autocheckpoint = 0")
+        db.execute("CREATE TABLE t (v TEXT)")
+        for i in range(50):
+            with db:
+                db.execute("INSERT INTO t VALUES (?)", (str(i) * 300,))
+        raw = Path(f"{path}-wal").read_bytes()
+        db.close()
+    magic, _, page_size = struct.unpack(">3I", raw[:12])
+    big = magic == 0x377F0683
+    carried = struct.unpack(">2I", raw[24:32])
+    assert wal_format.checksum(raw[:24], big) == carried
+    size = FRAME_HEADER + page_size
+    frames = (len(raw) - 32) // size
+    assert frames >= 50
+    for n in range(frames):
+        at = 32 + n * size
+        carried_now = struct.unpack(">2I", raw[at + 16: at + 24])
+        assert wal_format.checksum(raw[at: at + 8] + raw[at + 24: at + size], big, *carried) == carried_now, n
+        carried = carried_now

@@ -68,10 +68,10 @@ class LogDamage:
 
 def checksum(data: bytes, big_endian: bool, s0: int = 0, s1: int = 0) -> tuple[int, int]:
     """SQLite's WAL checksum of `data` (a multiple of 8 bytes), continued from (s0, s1)."""
-    words = struct.unpack(f"{'>' if big_endian else '<'}{len(data) // 4}I", data)
-    for i in range(0, len(words), 2):
-        s0 = (s0 + words[i] + s1) & _MASK
-        s1 = (s1 + words[i + 1] + s0) & _MASK
+    words = iter(struct.unpack(f"{'>' if big_endian else '<'}{len(data) // 4}I", data))
+    for x0, x1 in zip(words, words):  # pairs of words, as SQLite adds them
+        s0 = (s0 + x0 + s1) & _MASK
+        s1 = (s1 + x1 + s0) & _MASK
     return s0, s1
 
 
