@@ -403,3 +403,77 @@ def test_where_the_readings_differ_the_key_by_key_one_is_kept():
     kept = merge(reading(earlier), reading(ROW, {2}))
     assert kept.row == ROW and not kept.whole and [idx for idx, _, _ in kept.moves] == [0, 1, 3, 4, 5, 6, 7, 8, 9]
     assert merge(reading(ROW), None).whole and merge(reading(ROW), None).row == ROW
+
+
+@pytest.fixture(scope="module")
+def debian13_sqlite3(tmp_path_factory) -> Path:
+    """A folder whose `sqlite3` is Debian 13's (tests/support/trixie_sqlite.py), for PATH."""
+    from tests.support import trixie_sqlite
+
+    why = trixie_sqlite.why_not()
+    if why:
+        pytest.skip(why)
+    try:
+        folder = trixie_sqlite.program_folder(tmp_path_factory.mktemp("debian13-sqlite3"))
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError) as exc:
+        pytest.skip(f"the Debian 13 root could not be built ({exc}); its log: {trixie_sqlite.CACHE / 'build.log'}")
+    assert trixie_sqlite.version(folder).startswith("3.4"), trixie_sqlite.version(folder)
+    return folder
+
+
+def inner_pages_of(path: Path, table: str) -> list[int]:
+    with sqlite3.connect(path) as db:
+        return [n for (n,) in db.execute(
+            "SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'internal' ORDER BY pageno", (table,))]
+
+
+def test_with_debian_13s_sqlite3_both_readers_run_and_their_merge_brings_back_moves_below_a_spoilt_inner_page(
+        evening, tmp_path, debian13_sqlite3, monkeypatch):
+    """A spoilt inner page of the moves' table hides the leaves below it from the key-by-key
+    lookups; SQLite's recovery reads every leaf page, linked or not (the moves it cannot place
+    in their table it puts in lost_and_found). The rows the inner page itself held are lost to
+    both. Together: more moves back than either alone, each game kept as far as they run."""
+    from companion.store.recovery import recover_into
+
+    path, intact = evening
+    inner = inner_pages_of(path, "actions")
+    assert inner, "the moves fill enough pages for an inner page"
+    scribble(path, inner[0])
+
+    def moves_kept(db_path: Path) -> int:
+        store = Store(db_path, playing=False)
+        try:
+            return sum(len(store.played(gid)) for gid in range(1, GAMES + 1) if store.record(gid))
+        finally:
+            store.close()
+
+    monkeypatch.setenv("PATH", "/nonexistent")  # the key-by-key reader alone first
+    alone = Store(tmp_path / "alone" / "companion.db")
+    by_keys = recover_into(path, alone.db)
+    alone.close()
+    assert by_keys.how == "key by key" and by_keys.partial == GAMES, by_keys
+
+    monkeypatch.setenv("PATH", f"{debian13_sqlite3}:/usr/bin:/bin")
+    assert sqlite3_recovers() is None, "Debian 13's sqlite3 runs .recover"
+    both = Store(tmp_path / "both" / "companion.db")
+    merged = recover_into(path, both.db)
+    both.close()
+    assert merged.how == "SQLite's recovery and key by key" and merged.saved == GAMES, merged
+    assert moves_kept(tmp_path / "both" / "companion.db") > moves_kept(tmp_path / "alone" / "companion.db")
+    before = Store(intact, playing=False)
+    kept = Store(tmp_path / "both" / "companion.db", playing=False)
+    try:
+        for gid in range(1, GAMES + 1):
+            now = kept.played(gid)
+            assert now == before.played(gid)[: len(now)], f"game {gid}: its moves as played, from the first"
+            assert kept.record(gid).result == before.record(gid).result
+    finally:
+        kept.close()
+        before.close()
+
+
+def test_sqlite_recovery_reads_the_games_with_debian_13s_sqlite3(evening, tmp_path, debian13_sqlite3, monkeypatch):
+    """The test above, run where this machine's own sqlite3 cannot (Debian 12's)."""
+    monkeypatch.setenv("PATH", f"{debian13_sqlite3}:/usr/bin:/bin")
+    assert sqlite3_recovers() is None
+    test_sqlite_recovery_reads_the_games_where_the_sqlite3_program_can(evening, tmp_path)

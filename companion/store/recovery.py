@@ -5,7 +5,9 @@ are still there. Two readers look for them:
 
 1. SQLite's own recovery, as `sqlite3 FILE .recover` does (the sqlite3 program, Debian package
    `sqlite3`): it reads every page it can, also those no longer linked from the tables' roots,
-   and writes SQL that rebuilds them in a scratch database. Debian 12's program is built
+   and writes SQL that rebuilds them in a scratch database. Rows of pages no table led to (below
+   a spoilt inner page) it puts in a table of its own, lost_and_found: moves found there once
+   are read too. Debian 12's program is built
    without the page reader it needs (it stops with "no such table: sqlite_dbpage"); then, or
    when the program is missing, the second reader has to do alone.
 2. The damaged file read key by key: each game's row by its number, each move by its game and
@@ -169,8 +171,9 @@ def _copy_games(sources: list[tuple[str, sqlite3.Connection]], new: sqlite3.Conn
     for _, db in sources:
         numbers |= _game_numbers(db)
     found: dict[int, _Game] = {}
+    orphans = {name: _orphan_moves(db) for name, db in sources if name == "recover"}
     for number in sorted(numbers):
-        readings = {name: _read_game(db, number) for name, db in sources}
+        readings = {name: _read_game(db, number, orphans.get(name, {})) for name, db in sources}
         game = merge(readings.get("recover"), readings.get("direct"))
         if game is not None:
             found[number] = game
@@ -236,8 +239,26 @@ def _row_to_keep(game: _Game) -> tuple:
     return (gid, kind, players, options, started, ended, status, result, cursor, revision, cursor)
 
 
-def _read_game(db: sqlite3.Connection, number: int) -> Reading | None:
-    """The game's row with every move of it that can be read, or None when its row cannot be read."""
+def _orphan_moves(db: sqlite3.Connection) -> dict[tuple[int, int], tuple[str, str]]:
+    """Moves SQLite's recovery found on pages no table led to (its lost_and_found table): below a
+    spoilt inner page of the moves' table, say. A move found there in two versions (an older copy
+    on a page since freed) is left out: which one was in effect cannot be known."""
+    found: dict[tuple[int, int], tuple[str, str] | None] = {}
+    try:
+        rows = db.execute("SELECT c0, c1, c2, c3 FROM lost_and_found WHERE nfield = 4 AND id IS NULL").fetchall()
+    except sqlite3.Error:
+        return {}  # nothing was lost and found
+    for gid, idx, action, at in rows:
+        if isinstance(gid, int) and isinstance(idx, int) and idx >= 0 and _sound_move(action, at):
+            key = (gid, idx)
+            found[key] = (action, at) if found.get(key, (action, at)) == (action, at) else None
+    return {key: move for key, move in found.items() if move is not None}
+
+
+def _read_game(db: sqlite3.Connection, number: int,
+               orphans: dict[tuple[int, int], tuple[str, str]] | None = None) -> Reading | None:
+    """The game's row with every move of it that can be read (from its table, else among
+    `orphans`), or None when its row cannot be read."""
     try:
         row = db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (number,)).fetchone()
     except sqlite3.Error:
@@ -253,6 +274,8 @@ def _read_game(db: sqlite3.Connection, number: int) -> Reading | None:
             move = None
         if move is not None and _sound_move(*move):
             moves[idx] = (move[0], move[1])
+        elif orphans and (number, idx) in orphans:
+            moves[idx] = orphans[(number, idx)]
     return Reading(tuple(row), moves)
 
 
