@@ -316,6 +316,10 @@ class Store:
         from companion.store import wal, wal_salvage  # only after a pulled plug
 
         damage = wal.inspect(log_path)
+        if damage is not None and not wal_salvage.holds_games(self.path, damage):
+            log.warning("the log beside %s is damaged only where the table reserved its length: nothing to "
+                        "salvage", self.path)
+            return
         if damage is None:
             with log_path.open("rb") as f:
                 header = f.read(wal.HEADER)

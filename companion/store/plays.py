@@ -120,6 +120,10 @@ def _salvaged_log(path: Path, told: list[str], stack: ExitStack) -> sqlite3.Conn
     from companion.store import wal, wal_salvage
 
     damage = wal.inspect(log_path)
+    if damage is not None and not wal_salvage.holds_games(path, damage):
+        log.warning("the log beside %s is damaged only where the table reserved its length: nothing to "
+                    "salvage", path)
+        return None
     if damage is None:
         with log_path.open("rb") as f:
             header = f.read(wal.HEADER)

@@ -93,6 +93,13 @@ def _title(game_id: str) -> str:
         return game_id
 
 
+def holds_games(database: Path, damage: LogDamage) -> bool:
+    """Whether the intact frames after the damage hold any game's row or move. Those of the filler
+    that reserves the log at start-up (written unflushed, so a power cut may tear them) hold
+    none: SQLite's own reading then loses nothing, and there is nothing to tell."""
+    return bool(_read_frames(database, damage, quiet=True))
+
+
 def salvage(database: Path, damage: LogDamage | None, target: Path) -> Salvage:
     """Build a database at `target` from `database` and its log (`database`-wal): as SQLite would
     read them, plus what `damage`'s intact frames hold. `damage` None: the log is another
@@ -165,7 +172,7 @@ def _game_rows(pages: dict[int, bytes], usable: int) -> dict[int, tuple]:
     return rows
 
 
-def _read_frames(database: Path, damage: LogDamage) -> dict[int, _Found]:
+def _read_frames(database: Path, damage: LogDamage, quiet: bool = False) -> dict[int, _Found]:
     """Each game's newest row and its moves, from the intact frames committed after the damage."""
     header = database.read_bytes()[:100]
     usable = damage.page_size - (header[20] if len(header) >= 100 else 0)
@@ -186,8 +193,9 @@ def _read_frames(database: Path, damage: LogDamage) -> dict[int, _Found]:
             if move is not None:
                 gid, idx, action, at = move
                 found.setdefault(gid, _Found()).moves[idx] = (action, at)
-    log.warning("the damaged log: %d frames replayed by SQLite, the first bad one is frame %d, %d intact "
-                "frames of committed transactions follow it", damage.replayed, damage.first_bad + 1, len(later))
+    if not quiet:
+        log.warning("the damaged log: %d frames replayed by SQLite, the first bad one is frame %d, %d intact "
+                    "frames of committed transactions follow it", damage.replayed, damage.first_bad + 1, len(later))
     return found
 
 
