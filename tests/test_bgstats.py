@@ -53,3 +53,22 @@ def test_names_and_places_with_any_character_survive_the_url():
     assert data["location"] == "Café / 2nd floor" and data["durationMin"] == 48
     assert [p["name"] for p in data["players"]] == ["Zoë & Co?", "Ben #2"]
     assert [p["startPlayer"] for p in data["players"]] == [False, True]
+
+
+def test_a_finished_game_whose_first_move_cannot_be_read_still_gives_its_link_with_its_result(tmp_path):
+    """A move spoilt under a running table (the start checks set such a file aside; this is
+    between two starts): the link carries the result, and who started as the rules name it before
+    any move."""
+    games.register(Tally())
+    store = Store(tmp_path / "companion.db")
+    table = Table(store)
+    session = table.start("tally", ["Ann", "Ben"], {"target": 5})
+    for n in (3, 1, 2):
+        session.dispatch({"type": "add", "points": n})
+    with store.db:
+        store.db.execute("UPDATE actions SET action = '{\"type\": ' WHERE game_id = 1 AND idx = 0")
+    data = decoded(bgstats.link(table.finished_play(), "Kitchen table"))
+    assert [(p["name"], p["winner"], p["startPlayer"]) for p in data["players"]] == [
+        ("Ann", True, True), ("Ben", False, False)]
+    assert data["players"][0]["score"] == 5
+    store.close()
