@@ -370,3 +370,21 @@ def test_a_torn_log_of_filler_alone_is_left_to_sqlite_and_nothing_is_said(tmp_pa
         assert again.played(1) == played
     finally:
         again.close()
+
+
+def test_a_damaged_log_beside_a_damaged_file_is_read_as_a_damaged_file_is(tmp_path):
+    evening = evening_copy(tmp_path, seed=8)
+    damage_page(evening, evening.pass_frames // 2)
+    evening.path.write_bytes(b"\x13" * evening.path.stat().st_size)  # every page of the file spoilt
+    store = Store(evening.path)
+    try:
+        (notice,) = store.notices
+        assert notice.startswith("The table's storage was damaged. A new game database holds what could still be read: ")
+        assert any(name.endswith("-wal") for name in kept_files(evening.path))
+        assert store.integrity() == "ok"
+        for gid in evening.acknowledged:  # whatever came through is the game as played
+            if store.record(gid) is not None:
+                now = store.played(gid)
+                assert [m for m, _ in now] == [m for m, _ in evening.acknowledged[gid][: len(now)]]
+    finally:
+        store.close()
