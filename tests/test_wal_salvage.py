@@ -388,3 +388,28 @@ def test_a_damaged_log_beside_a_damaged_file_is_read_as_a_damaged_file_is(tmp_pa
                 assert [m for m, _ in now] == [m for m, _ in evening.acknowledged[gid][: len(now)]]
     finally:
         store.close()
+
+
+def test_a_table_stopped_while_it_salvaged_a_log_finishes_at_its_next_start(tmp_path):
+    """Pulled plug after the rebuilt database was complete, before the files were swapped."""
+    from companion.store import wal_salvage
+
+    evening = evening_copy(tmp_path, seed=3)
+    for n in range(0, evening.pass_frames - 4):
+        damage_page(evening, n)
+    damage = wal_format.inspect(Path(f"{evening.path}-wal"))
+    rebuilt = evening.path.with_name("companion.db.rebuilt")
+    wal_salvage.salvage(evening.path, damage, rebuilt)
+    (evening.path.parent / "companion.db.rebuilding").write_bytes(b"half a copy")
+    store = Store(evening.path)
+    try:
+        (notice,) = store.notices
+        assert "the table was stopped while it kept what could be read; it is kept now" in notice, notice
+        assert not rebuilt.exists() and not (evening.path.parent / "companion.db.rebuilding").exists()
+        assert any(name.endswith("-wal") for name in kept_files(evening.path))
+        kept = {gid: len(store.played(gid)) for gid in evening.acknowledged if store.record(gid)}
+        assert sum(kept.values()) > 0 and store.integrity() == "ok"
+        for gid, n in kept.items():
+            assert [m for m, _ in store.played(gid)] == [m for m, _ in evening.acknowledged[gid][:n]]
+    finally:
+        store.close()

@@ -309,8 +309,24 @@ class Store:
 
     def _salvage_log(self) -> None:
         """A damaged write-ahead log (or another database's) is set aside with the database, and a
-        new database holds what SQLite would read plus every move the log's intact frames keep."""
+        new database holds what SQLite would read plus every move the log's intact frames keep.
+
+        Safe against a pulled plug at any moment: the new database is built complete beside the
+        old one (`<name>.rebuilt`) before anything is moved; a start that finds one finishes the
+        job (the files still in place set aside, the rebuilt one put in their place)."""
         log_path = Path(f"{self.path}-wal")
+        rebuilt = self.path.with_name(f"{self.path.name}.rebuilt")
+        building = self.path.with_name(f"{self.path.name}.rebuilding")
+        building.unlink(missing_ok=True)  # a copy cut short: made again below if still needed
+        if rebuilt.exists():
+            moved = self._move_aside()
+            os.replace(rebuilt, self.path)
+            _flush_folder(self.path.parent)
+            log.error("The table stopped while it set a damaged log aside; the database rebuilt from it is "
+                      "in place now, the damaged files kept as %s", moved)
+            self.notices.append("The table's storage was damaged, and the table was stopped while it kept what "
+                                f"could be read; it is kept now. The damaged files are kept as {moved.name}.")
+            return
         if not (self.path.is_file() and log_path.is_file() and log_path.stat().st_size > 0):
             return  # the usual start: no log left by a pulled plug
         from companion.store import wal, wal_salvage  # only after a pulled plug
@@ -326,20 +342,26 @@ class Store:
             size = int.from_bytes(header[8:12], "big") if len(header) == wal.HEADER else 0
             if not size or not wal_salvage.foreign(self.path, log_path, size):
                 return
-        moved = self._move_aside()
         try:
-            found = wal_salvage.salvage(moved, damage, self.path)
+            found = wal_salvage.salvage(self.path, damage, building)
+            with building.open("rb+") as f:
+                os.fsync(f.fileno())
+            os.replace(building, rebuilt)
+            _flush_folder(self.path.parent)
         except (sqlite3.Error, OSError) as exc:
             # The database file itself is damaged too: it is read as any damaged file is.
+            building.unlink(missing_ok=True)
+            moved = self._move_aside()
             log.error("the game database set aside as %s could not be rebuilt from its log: %s", moved, exc)
-            for suffix in ("", "-journal"):
-                Path(f"{self.path}{suffix}").unlink(missing_ok=True)
             db = self._open_checked()
             saved = self._recover(moved, db)
             db.close()
             self.notices.append(f"The table's storage was damaged. A new game database holds what could still "
                                 f"be read: {saved}. The damaged files are kept as {moved.name}.")
             return
+        moved = self._move_aside()
+        os.replace(rebuilt, self.path)
+        _flush_folder(self.path.parent)
         log.error("The game database's write-ahead log beside %s was damaged. %s. The database and its log "
                   "are kept as %s and %s-wal.", self.path, found.words(), moved, moved)
         self.notices.append(f"{found.words()}. The damaged files are kept as {moved.name}.")
@@ -449,3 +471,17 @@ class Store:
     def integrity(self) -> str:
         with self._guard.read() as db:
             return db.execute("PRAGMA integrity_check").fetchone()[0]
+
+
+def _flush_folder(folder: Path) -> None:
+    """A rename is on the card once its folder is flushed (ext4 keeps it in memory until then)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
