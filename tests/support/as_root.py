@@ -7,6 +7,7 @@ import functools
 import os
 import shutil
 import subprocess
+from pathlib import Path
 
 
 def as_root(*command: str) -> list[str]:
@@ -25,3 +26,29 @@ def why_not_root() -> str | None:
     if done.returncode != 0:
         return f"needs root: sudo asks for a password here (run `sudo -v` first): {done.stderr.strip()}"
     return None
+
+
+def write_as_root(path: Path, text: str, mode: int = 0o644) -> None:
+    """Write a file where only root may (a root built by debootstrap belongs to root)."""
+    if os.geteuid() == 0:
+        path.write_text(text)
+        path.chmod(mode)
+        return
+    subprocess.run(as_root("tee", str(path)), input=text, text=True, stdout=subprocess.DEVNULL, check=True)
+    subprocess.run(as_root("chmod", f"{mode:o}", str(path)), check=True)
+
+
+def copy_as_root(source: Path, target: Path) -> None:
+    """Copy a file or folder into a place only root may write, keeping its modes."""
+    if os.geteuid() == 0:
+        (shutil.copytree if source.is_dir() else shutil.copyfile)(source, target)
+        return
+    subprocess.run(as_root("cp", "-a", str(source), str(target)), check=True)
+
+
+def remove_as_root(path: Path) -> None:
+    """Delete a folder of root's files, never crossing into a mount."""
+    if os.geteuid() == 0:
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        subprocess.run(as_root("rm", "-rf", "--one-file-system", str(path)), capture_output=True)
