@@ -31,6 +31,7 @@ from pathlib import Path
 import pytest
 
 from companion.inputs.dicetray.sim import SimTray
+from companion.ui.boards.bondcones.words import TRAY_WORDS
 from tests.broadcast.conftest import Watcher
 from tests.support.vm import appliance, plug_pull
 from tests.support.vm import image as vm_image
@@ -63,15 +64,13 @@ def moves_now(watcher: Watcher) -> int:
 
 
 def roll(tray: SimTray, watcher: Watcher, made: int, times: int, each_once: str) -> int:
-    """Roll the tray `times` times: each roll one move, none counted twice; the moves made since.
-    Then the board's next look at its devices has come."""
+    """Roll the tray `times` times: each roll one move, none counted twice; the moves made since."""
     for _ in range(times):
         tray.press_roll()
         made += 1
         watcher.wait_for(lambda w: moves_now(w) >= made, timeout=30)
-    time.sleep(1.5)
+    time.sleep(1.5)  # a roll counted twice would be published within this (a window for what must not come)
     assert moves_now(watcher) == made, each_once
-    time.sleep(appliance.DEVICES_PAUSE)
     return made
 
 
@@ -85,7 +84,8 @@ def tray_unplugged_and_back(vt: VirtualTable, tray: SimTray, folder: Path, story
         assert vt.ssh("readlink -f /dev/dicetray").stdout.strip().startswith("/dev/ttyUSB"), \
             "the udev rule names the USB-serial tray /dev/dicetray"
         made = roll(tray, watcher, made, 3, "each roll is one move")
-        before = vt.screendump(folder / "tray-plugged.png").read_bytes()
+        # The board's own words under the counting frames (companion/ui/boards/bondcones/words.py).
+        appliance.wait_for_words(vt, folder, "tray-plugged", TRAY_WORDS["ok"])
 
         heard = len(tray.sent)
         vt.unplug_tray()
@@ -93,9 +93,10 @@ def tray_unplugged_and_back(vt: VirtualTable, tray: SimTray, folder: Path, story
         while vt.ssh("test -e /dev/dicetray", check=False).returncode == 0:
             assert time.monotonic() < deadline, "/dev/dicetray stayed after the tray was unplugged"
             time.sleep(0.3)
-        time.sleep(appliance.DEVICES_PAUSE)
-        during = vt.screendump(folder / "tray-unplugged.png").read_bytes()
-        assert during != before, "the board shows the tray gone (tray-unplugged.png)"
+        # The board looks at its devices every few seconds: it says so by then, in words.
+        gone = appliance.wait_for_words(vt, folder, "tray-unplugged", TRAY_WORDS["waiting"],
+                                        timeout=appliance.DEVICES_PAUSE + 30)
+        assert TRAY_WORDS["ok"] not in appliance.read_words(gone), "the board says the tray is gone, and only that"
 
         vt.plug_tray()
         plugged = time.monotonic()
@@ -106,8 +107,7 @@ def tray_unplugged_and_back(vt: VirtualTable, tray: SimTray, folder: Path, story
             time.sleep(0.05)
         story.figures["tray reconnect"] = f"{time.monotonic() - plugged:.2f} s"
         roll(tray, watcher, made, 1, "the roll after the replug counts once")
-        after = vt.screendump(folder / "tray-plugged-again.png").read_bytes()
-        assert after != during, "the board shows the tray back (tray-plugged-again.png)"
+        appliance.wait_for_words(vt, folder, "tray-plugged-again", TRAY_WORDS["ok"], timeout=appliance.DEVICES_PAUSE + 30)
     finally:
         watcher.client.loop_stop()
         watcher.client.disconnect()

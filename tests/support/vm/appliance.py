@@ -68,6 +68,26 @@ def read_qr(vt: VirtualTable, folder: Path, name: str) -> str | None:
     return done.stdout.strip() or None
 
 
+def read_words(shot: Path) -> str:
+    """The words on a screendump, read by tesseract as a player reads them (one line each, spaces
+    evened out): what the guest's screen says, not whether some pixel changed."""
+    done = subprocess.run(["tesseract", str(shot), "-", "--psm", "11"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return "\n".join(" ".join(line.split()) for line in done.stdout.splitlines() if line.strip())
+
+
+def wait_for_words(vt: VirtualTable, folder: Path, name: str, words: str, timeout: float = 60) -> Path:
+    """Wait until the guest's screen says `words`; its picture."""
+    deadline = time.monotonic() + timeout
+    while True:
+        shot = vt.screendump(folder / f"{name}.png")
+        said = read_words(shot)
+        if words in said:
+            return shot
+        assert time.monotonic() < deadline, f"the screen never said {words!r} ({shot}); it says:\n{said}"
+        time.sleep(1)
+
+
 def wait_for_qr(vt: VirtualTable, folder: Path, timeout: float = 240) -> tuple[str, float]:
     """The QR code on the screen, once there is one, and the seconds since power-on."""
     deadline = time.monotonic() + timeout

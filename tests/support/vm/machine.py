@@ -46,7 +46,8 @@ def why_not() -> str | None:
     if os.geteuid() != 0:
         return "building the virtual table's image needs root (debootstrap, mkfs.ext4 -d)"
     for tool, package in ((QEMU, "qemu-system-x86"), ("qemu-img", "qemu-utils"), ("debootstrap", "debootstrap"),
-                          ("mkfs.ext4", "e2fsprogs"), ("ssh", "openssh-client"), ("zbarimg", "zbar-tools")):
+                          ("mkfs.ext4", "e2fsprogs"), ("ssh", "openssh-client"), ("zbarimg", "zbar-tools"),
+                          ("tesseract", "tesseract-ocr")):
         if shutil.which(tool) is None:
             return f"{tool} is not installed (package {package}; deploy/setup.sh test installs it)"
     return None
