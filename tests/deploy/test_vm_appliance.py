@@ -127,7 +127,7 @@ def test_the_table_in_a_box(tmp_path):
     print(f"virtual table: accelerator {vt.accel.upper()} ({vt.accel_reason})")
     story.figures["accel"] = vt.accel.upper()
     # The dice tray's own program on a pseudo-terminal here; QEMU's usb-serial is its other end.
-    tray = SimTray(plug_pull.FACES, random_bytes=plug_pull.turn_ending_bytes).start()
+    tray = SimTray(plug_pull.FACES, random_bytes=plug_pull.AlternatingTurnEnds()).start()
     vt.tray_chardev = tray.path
     try:
         # What docs/pi.md tells the owner, and the Home screen after the reboot.
@@ -165,6 +165,8 @@ def test_the_table_in_a_box(tmp_path):
             print(f"virtual table: {results.summary()}")
             assert results.lost == 0 and results.phantom == 0 and not results.mismatched, results
             assert results.acknowledged > 0, "moves were made and seen before the cuts"
+            late = [c.since_last_ack for c in results.cuts if c.since_last_ack > plug_pull.LAST_ACK_BEFORE_CUT]
+            assert not late, f"cuts came {late} s after the last move seen acknowledged: not in the middle of play"
             story.lap(f"{appliance.CUTS} pulled plugs")
 
             # The phone: back to Live on the table's newest state, and never Live on an old one.
