@@ -256,6 +256,10 @@ class VirtualTable:
         from the top left."""
         self.ssh(f"echo 'tap {x} {y}' > /run/companion-test-panel", timeout=30)
 
+    def two_finger_tap(self, first: tuple[int, int], second: tuple[int, int]) -> None:
+        """Two fingers down together and lifted together on the guest's touch panel."""
+        self.ssh(f"echo 'tap2 {first[0]} {first[1]} {second[0]} {second[1]}' > /run/companion-test-panel", timeout=30)
+
     # -- QMP -------------------------------------------------------------------------------------
 
     def screendump(self, path: Path) -> Path:
