@@ -13,6 +13,8 @@ slower per core) stays near 100 ms. It asserts nothing; the tests it plays asser
 
 from __future__ import annotations
 
+import os
+import pstats
 import statistics
 import sys
 import time
@@ -30,14 +32,31 @@ WHOLE_GAMES = [
     "tests/games/bonc/test_whole_games.py",
 ]
 TARGET_MS = 25.0
+# BENCH_PROFILE=1: where the frames after the touches spend their time (cProfile, top 30 by own time).
+PROFILE = __import__("cProfile").Profile() if os.environ.get("BENCH_PROFILE") else None
 
 # game -> [(touch CPU, touch wall, frame CPU, frame wall)] in seconds
 timings: dict[str, list[tuple[float, float, float, float]]] = defaultdict(list)
 _game = "?"
+slowest: dict[str, list[tuple[float, str]]] = defaultdict(list)  # game -> (touch and frame CPU, what was touched)
+
+
+def _under(x: float, y: float) -> str:
+    """The words of the topmost widget with words under a point: what the finger touched."""
+    from kivy.core.window import Window
+
+    found = ""
+    for layer in Window.children[::-1]:
+        for widget in layer.walk(restrict=True):
+            words = getattr(widget, "text", None)
+            if isinstance(words, str) and words.strip() and widget.get_root_window() is not None \
+                    and widget.collide_point(*widget.to_widget(x, y)):
+                found = words
+    return " ".join(found.split())[:40]
 
 
 class TimedPlugin:
-    """Times each touch the tests' finger makes (tests/support/finger.py) and the frame after it."""
+    """Times each touch the tests' fingers make and the frame after it."""
 
     def pytest_runtest_setup(self, item) -> None:
         global _game
@@ -48,21 +67,30 @@ class TimedPlugin:
         from kivy.base import EventLoop
         from kivy.tests.common import UnitTestTouch
 
-        import tests.support.finger as finger
+        down, up = UnitTestTouch.touch_down, UnitTestTouch.touch_up
 
-        class TimedTouch(UnitTestTouch):
-            def touch_down(self, *args):
-                self._cpu, self._wall = time.thread_time(), time.perf_counter()
-                super().touch_down(*args)
+        def timed_down(touch, *args):
+            touch._what = _under(touch.x, touch.y)
+            touch._bench = (time.thread_time(), time.perf_counter())
+            down(touch, *args)
 
-            def touch_up(self, *args):
-                super().touch_up(*args)
-                cpu, wall = time.thread_time() - self._cpu, time.perf_counter() - self._wall
-                frame_cpu, frame_wall = time.thread_time(), time.perf_counter()
-                EventLoop.idle()  # the frame that follows: what the touch scheduled, drawn
-                timings[_game].append((cpu, wall, time.thread_time() - frame_cpu, time.perf_counter() - frame_wall))
+        def timed_up(touch, *args):
+            up(touch, *args)
+            cpu0, wall0 = getattr(touch, "_bench", (None, None))
+            if cpu0 is None:
+                return
+            cpu, wall = time.thread_time() - cpu0, time.perf_counter() - wall0
+            frame_cpu, frame_wall = time.thread_time(), time.perf_counter()
+            if PROFILE is not None:
+                PROFILE.enable()
+            EventLoop.idle()  # the frame that follows: what the touch scheduled, drawn
+            if PROFILE is not None:
+                PROFILE.disable()
+            timings[_game].append((cpu, wall, time.thread_time() - frame_cpu, time.perf_counter() - frame_wall))
+            slowest[_game].append((cpu + timings[_game][-1][2], touch._what))
 
-        finger.UnitTestTouch = TimedTouch
+        # Every test finger is Kivy's UnitTestTouch (tests/support/finger.py and the games' own).
+        UnitTestTouch.touch_down, UnitTestTouch.touch_up = timed_down, timed_up
 
 
 def _p99(values: list[float]) -> float:
@@ -87,12 +115,17 @@ def report() -> None:
             if _p99(list(values)) * 1000 > TARGET_MS:
                 over.append(f"{game}'s {name} p99 {_p99(list(values)) * 1000:.1f} ms CPU")
     print(f"target: p99 <= {TARGET_MS:.0f} ms; " + ("over: " + "; ".join(over) if over else "every game within it"))
+    for game, rows in sorted(slowest.items()):
+        worst = sorted(rows, reverse=True)[:5]
+        print(f"{game} slowest (touch and its frame, CPU ms): " + "; ".join(f"{c * 1000:.0f} {w!r}" for c, w in worst))
 
 
 def main(argv: list[str]) -> int:
     status = pytest.main(["-q", "-n", "0", "-p", "no:cacheprovider", "-p", "no:randomly", *argv, *WHOLE_GAMES],
                          plugins=[TimedPlugin()])
     report()
+    if PROFILE is not None:
+        pstats.Stats(PROFILE).sort_stats("tottime").print_stats(30)
     return int(status)
 
 

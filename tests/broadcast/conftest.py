@@ -91,22 +91,26 @@ class Watcher:
         _, mid = self.client.subscribe(f"{MARKER}sync/{next(_markers)}", 1)
         self._wait(lambda: mid in self._acked, "the broker's answer to a second subscription", timeout)
 
-    def settled(self, port: int, timeout: float = 5.0) -> None:
+    def settled(self, port: int, timeout: float = 5.0, via: paho.Client | None = None) -> None:
         """Return once everything the broker took before now has reached this watcher (or never
-        will): a marker published now, by the table's login, arrives after all of it."""
+        will): a marker published now, by the table's login, arrives after all of it. `via`: the
+        marker goes through that client (the table's own), after everything it had queued."""
         topic = f"{MARKER}settle/{next(_markers)}"
         _, mid = self.client.subscribe(topic, 1)
         self._wait(lambda: mid in self._acked, "the subscription to a marker", timeout)
-        writer = paho.Client(CallbackAPIVersion.VERSION2)
-        writer.username_pw_set(USER, PASSWORD)
-        writer.connect("127.0.0.1", port, keepalive=10)
-        writer.loop_start()
+        writer = via
+        if writer is None:
+            writer = paho.Client(CallbackAPIVersion.VERSION2)
+            writer.username_pw_set(USER, PASSWORD)
+            writer.connect("127.0.0.1", port, keepalive=10)
+            writer.loop_start()
         try:
             writer.publish(topic, b"marker", qos=1).wait_for_publish(timeout)
             self._wait(lambda: topic in self._markers, "a marker published after it", timeout)
         finally:
-            writer.disconnect()
-            writer.loop_stop()
+            if via is None:
+                writer.disconnect()
+                writer.loop_stop()
 
     def on(self, topic: str) -> list[Message]:
         with self._lock:

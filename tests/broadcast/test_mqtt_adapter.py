@@ -93,7 +93,7 @@ def test_a_burst_is_coalesced_and_nothing_is_published_when_nothing_changes(brok
     finally:
         broker.proc.send_signal(signal.SIGCONT)
     spy.wait_for(lambda w: (w.last_state(STATE) or {}).get("revision") == changes)
-    time.sleep(0.5)  # anything else on its way has arrived by now
+    spy.settled(broker.mqtt_port, via=broadcaster._client)  # anything else paho had to send has arrived
     states = [m.json() for m in spy.on(STATE)[before_seen:]]
     # One state waited for its acknowledgement and the burst behind it collapsed into the newest:
     # the one in flight when the burst began, then the newest (or only the newest).
