@@ -33,6 +33,7 @@ import pytest
 from companion.inputs.dicetray.sim import SimTray
 from companion.ui.boards.bondcones.words import TRAY_WORDS
 from tests.broadcast.conftest import Watcher
+from tests.support.as_root import rerun_as_root
 from tests.support.vm import appliance, plug_pull
 from tests.support.vm import image as vm_image
 from tests.support.vm import machine
@@ -113,7 +114,9 @@ def tray_unplugged_and_back(vt: VirtualTable, tray: SimTray, folder: Path, story
         watcher.client.disconnect()
 
 
-def test_the_table_in_a_box(tmp_path):
+def test_the_table_in_a_box(tmp_path, request):
+    if rerun_as_root(request):  # building the image and QEMU's devices need root from start to end
+        return
     reason = machine.why_not()
     if reason:
         pytest.skip(reason)

@@ -52,3 +52,38 @@ def remove_as_root(path: Path) -> None:
         shutil.rmtree(path, ignore_errors=True)
     else:
         subprocess.run(as_root("rm", "-rf", "--one-file-system", str(path)), capture_output=True)
+
+
+def rerun_as_root(request) -> bool:
+    """For a test that needs real root from start to end (an install into a scratch root, a booted
+    Debian, the virtual machine): where this is not root, run this very test as root through
+    `sudo -n`, and say whether it was run there (then the caller returns: its outcome is that run's).
+    A test the root run skips is skipped here with the same reason; a failure fails here, with its output."""
+    import sys
+    import tempfile
+
+    import pytest
+
+    if os.geteuid() == 0:
+        return False
+    if (reason := why_not_root()) is not None:
+        pytest.skip(reason)
+    root = Path(str(request.config.rootpath))
+    keep = [f"{k}={v}" for k, v in os.environ.items()
+            if k.startswith(("SDL_", "KIVY_", "GPIOZERO_", "COMPANION_")) or k in ("PYTHONPATH",)]
+    base = Path(tempfile.mkdtemp(prefix="companion-as-root-"))
+    try:
+        done = subprocess.run(
+            as_root("env", *keep, "PYTHONDONTWRITEBYTECODE=1", sys.executable, "-m", "pytest", "-q", "-rs",
+                    "-n", "0", "-p", "no:cacheprovider", f"--basetemp={base / 'tmp'}", request.node.nodeid),
+            cwd=root, capture_output=True, text=True, stdin=subprocess.DEVNULL,
+        )
+    finally:
+        remove_as_root(base)
+    out = done.stdout + done.stderr
+    if done.returncode == 0 and " passed" not in out and " skipped" in out:
+        said = [line for line in out.splitlines() if line.startswith("SKIPPED")]
+        pytest.skip(f"as root through sudo: {said[0] if said else 'skipped'}")
+    if done.returncode != 0:
+        pytest.fail(f"run as root through sudo -n, it failed:\n{out[-6000:]}", pytrace=False)
+    return True
