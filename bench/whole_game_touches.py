@@ -7,7 +7,9 @@ a restart and a phone watching, as players and the test suite play them) with ea
 from the finger going down to it lifting (Kivy dispatching both on the app's thread: what the
 touch itself does), then the frame that follows (what it scheduled for the screen, drawn). It
 prints, per game, p50, p99 and max of each, as CPU time of the app's thread (what a loaded
-machine does not change) and as wall time. Target: p99 <= 25 ms here, so that a Pi 4 (4-5x
+machine does not change) and as wall time, the garbage collector's share, and the slowest
+touches by what was touched. As the table's own start does, what exists once each app is up is
+set aside from the garbage collector (BENCH_NO_FREEZE=1: not; BENCH_PROFILE=1: a profile). Target: p99 <= 25 ms here, so that a Pi 4 (4-5x
 slower per core) stays near 100 ms. It asserts nothing; the tests it plays assert what they do.
 """
 
@@ -39,20 +41,34 @@ PROFILE = __import__("cProfile").Profile() if os.environ.get("BENCH_PROFILE") el
 timings: dict[str, list[tuple[float, float, float, float]]] = defaultdict(list)
 _game = "?"
 slowest: dict[str, list[tuple[float, str]]] = defaultdict(list)  # game -> (touch and frame CPU, what was touched)
+_gc = {"since": 0.0, "total": 0.0, "generation2": 0}  # Python's garbage collector: time spent, full passes
+
+
+def _gc_timer(phase: str, info: dict) -> None:
+    if phase == "start":
+        _gc["since"] = time.perf_counter()
+    else:
+        _gc["total"] += time.perf_counter() - _gc["since"]
+        _gc["generation2"] += info.get("generation") == 2
 
 
 def _under(x: float, y: float) -> str:
-    """The words of the topmost widget with words under a point: what the finger touched."""
+    """What the finger touched: the last-drawn widget under the point, by its class and words."""
     from kivy.core.window import Window
 
-    found = ""
+    found = None
     for layer in Window.children[::-1]:
         for widget in layer.walk(restrict=True):
-            words = getattr(widget, "text", None)
-            if isinstance(words, str) and words.strip() and widget.get_root_window() is not None \
-                    and widget.collide_point(*widget.to_widget(x, y)):
-                found = words
-    return " ".join(found.split())[:40]
+            if widget.get_root_window() is None or widget.opacity == 0:
+                continue
+            wx, wy = widget.to_window(widget.x, widget.y)
+            if wx <= x <= wx + widget.width and wy <= y <= wy + widget.height and widget.children == []:
+                found = widget
+    if found is None:
+        return "nothing"
+    words = next((w.text for w in found.walk(restrict=True) if isinstance(getattr(w, "text", None), str)
+                  and w.text.strip()), "")
+    return f"{type(found).__name__} {' '.join(words.split())[:30]!r}"
 
 
 class TimedPlugin:
@@ -69,9 +85,16 @@ class TimedPlugin:
 
         down, up = UnitTestTouch.touch_down, UnitTestTouch.touch_up
 
+        import gc
+
+        gc.callbacks.append(_gc_timer)
+
         def timed_down(touch, *args):
-            touch._what = _under(touch.x, touch.y)
+            from kivy.core.window import Window
+
+            touch._what = _under(touch.sx * Window.width, touch.sy * Window.height)  # x, y are set on dispatch
             touch._bench = (time.thread_time(), time.perf_counter())
+            touch._gc = _gc["total"]
             down(touch, *args)
 
         def timed_up(touch, *args):
@@ -87,10 +110,41 @@ class TimedPlugin:
             if PROFILE is not None:
                 PROFILE.disable()
             timings[_game].append((cpu, wall, time.thread_time() - frame_cpu, time.perf_counter() - frame_wall))
-            slowest[_game].append((cpu + timings[_game][-1][2], touch._what))
+            collected = (_gc["total"] - touch._gc) * 1000
+            slowest[_game].append((cpu + timings[_game][-1][2], f"{touch._what} ({_screen()}; GC {collected:.0f} ms)"))
 
         # Every test finger is Kivy's UnitTestTouch (tests/support/finger.py and the games' own).
         UnitTestTouch.touch_down, UnitTestTouch.touch_up = timed_down, timed_up
+
+        if not os.environ.get("BENCH_NO_FREEZE"):
+            # As the table's own start does (launch.py, after its first frames): what exists once the
+            # app is up is set aside from the garbage collector. Else every full collection walks the
+            # whole test session's objects, which the table never holds.
+            from companion.ui.first_frame import keep_out_of_collections
+            from tests.ui.driver import AppDriver
+
+            start = AppDriver.start
+
+            def start_as_the_table_does(driver):
+                started = start(driver)
+                keep_out_of_collections()
+                return started
+
+            AppDriver.start = start_as_the_table_does
+
+
+def _screen() -> str:
+    """The screen shown after the touch (the app under test is the window's root's)."""
+    from kivy.core.window import Window
+
+    for layer in Window.children:
+        manager = getattr(layer, "current", None) if hasattr(layer, "screen_names") else None
+        if manager:
+            return manager
+        for widget in layer.walk(restrict=True):
+            if hasattr(widget, "screen_names"):
+                return widget.current
+    return "?"
 
 
 def _p99(values: list[float]) -> float:
@@ -115,6 +169,7 @@ def report() -> None:
             if _p99(list(values)) * 1000 > TARGET_MS:
                 over.append(f"{game}'s {name} p99 {_p99(list(values)) * 1000:.1f} ms CPU")
     print(f"target: p99 <= {TARGET_MS:.0f} ms; " + ("over: " + "; ".join(over) if over else "every game within it"))
+    print(f"Python's garbage collector over the run: {_gc['total']:.1f} s, {_gc['generation2']} full passes")
     for game, rows in sorted(slowest.items()):
         worst = sorted(rows, reverse=True)[:5]
         print(f"{game} slowest (touch and its frame, CPU ms): " + "; ".join(f"{c * 1000:.0f} {w!r}" for c, w in worst))
