@@ -108,8 +108,9 @@ def test_when_play_stops_during_an_outage_the_broker_still_ends_up_with_the_newe
         session.dispatch({"type": "dial", "step": 1})
         within(5, lambda: current_on_broker(broker, session.revision), "the first move never reached the broker")
         broker.proc.send_signal(signal.SIGSTOP)  # hung: takes the next move, acknowledges nothing
+        handed = b.published_states
         session.dispatch({"type": "dial", "step": 1})
-        time.sleep(0.2)
+        within(5, lambda: b.published_states > handed, "the move was never handed to paho")
         broker.kill()
         for _ in range(3):
             session.dispatch({"type": "dial", "step": 1})
