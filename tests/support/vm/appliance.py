@@ -206,7 +206,10 @@ def touches_counted_once(vt: VirtualTable, mirror) -> None:
         return int(re.search(r" at \((-?\d+), ", line).group(1))
 
     deadline = time.monotonic() + 60
-    while not any(abs(x_of(line) - (px + 30)) <= 3 for line in (lines := touch_lines(vt)[before:])):
+    while True:
+        lines = touch_lines(vt)[before:]
+        if any(abs(x_of(line) - (px + 30)) <= 3 for line in lines):
+            break
         assert time.monotonic() < deadline, f"the marker tap never reached the app: {lines}"
         time.sleep(0.5)
     marker = next(i for i, line in enumerate(lines) if abs(x_of(line) - (px + 30)) <= 3)
