@@ -14,7 +14,10 @@ if [ ! -f /etc/mosquitto/conf.d/companion.conf ] || [ ! -f /etc/companion/mqtt-p
     || echo "Warning: the broker is not set up; the table works, phones cannot follow yet." >&2
 fi
 # Where no service manager runs the broker (a container, say), start it for this session.
-broker_up() { (exec 3<>/dev/tcp/127.0.0.1/1883) 2>/dev/null; }
+mqtt_port=$(.venv/bin/python -m companion.broadcast.broker_check --port "$@" 2>/dev/null || echo 1883)
+broker_up() { (exec 3<>"/dev/tcp/127.0.0.1/$mqtt_port") 2>/dev/null; }
+broker_was_up=
+broker_up && broker_was_up=yes
 broker_started=  # this script started Mosquitto: it is left running, and the end says so
 broker_pid=
 if ! broker_up; then
@@ -44,6 +47,14 @@ if ! broker_up; then
     fi
     rm -f "$said"
   fi
+fi
+# A broker that was there before: the table's own, or another (a Mosquitto for Home Assistant, a
+# second copy) that refuses the table's login. Then one line says whose it is and what to do.
+if [ -n "$broker_was_up" ]; then
+  holder_=(deploy/port-holder.sh "$mqtt_port")
+  [ "$(id -u)" -eq 0 ] || holder_=(sudo -n "${holder_[@]}")  # another account's broker: only root sees whose
+  holder=$("${holder_[@]}" 2>/dev/null | head -n 1 || true)
+  .venv/bin/python -m companion.broadcast.broker_check --holder "$holder" "$@" || true
 fi
 run=(run --sim "$@")
 if grep -qs "Raspberry Pi" /sys/firmware/devicetree/base/model; then

@@ -5,6 +5,8 @@ import json
 import os
 import re
 import sqlite3
+import subprocess
+import sys
 
 import pytest
 
@@ -13,6 +15,7 @@ from companion.core.errors import SetupError
 from companion.core.seats import make_seats
 from companion.store import Store
 from companion.table import Table
+from tests.support.as_root import as_root, why_not_root
 
 
 def one_line(capsys) -> str:
@@ -129,15 +132,29 @@ def test_a_listing_whose_data_folder_does_not_exist_says_so_and_where_the_config
 
 def test_history_run_by_root_leaves_every_file_to_the_tables_account(tmp_path, capsys):
     """With sudo, a file the listing made would belong to root and the table could not save."""
-    if os.geteuid() != 0:
-        pytest.skip("needs root, as `sudo companion history` runs")
     config, db = played(tmp_path)
     service = 4242  # the table's own account
-    for path in (db.parent, *db.parent.iterdir()):
-        os.chown(path, service, service)
-    assert main(["history", "--config", str(config)]) == 0
-    assert "Ann reached 3" in capsys.readouterr().out
-    owners = {p.name: p.stat().st_uid for p in db.parent.iterdir()}
+    if os.geteuid() == 0:
+        for path in (db.parent, *db.parent.iterdir()):
+            os.chown(path, service, service)
+        assert main(["history", "--config", str(config)]) == 0
+        out = capsys.readouterr().out
+        owners = {p.name: p.stat().st_uid for p in db.parent.iterdir()}
+    else:  # a user runs it as the README's users would: `sudo companion history`
+        if (reason := why_not_root()) is not None:
+            pytest.skip(reason)
+        subprocess.run(as_root("chown", "-R", f"{service}:{service}", str(db.parent)), check=True)
+        try:
+            done = subprocess.run(as_root("env", f"PYTHONPATH={os.pathsep.join(sys.path)}", sys.executable,
+                                          "-c", "import sys; from companion.cli import main; sys.exit(main(sys.argv[1:]))",
+                                          "history", "--config", str(config)),
+                                  capture_output=True, text=True, timeout=120)
+            owners = {p.name: p.stat().st_uid for p in db.parent.iterdir()}
+        finally:
+            subprocess.run(as_root("chown", "-R", f"{os.geteuid()}:{os.getegid()}", str(db.parent)), check=True)
+        assert done.returncode == 0, done.stderr
+        out = done.stdout
+    assert "Ann reached 3" in out
     assert set(owners.values()) == {service}, owners
 
 

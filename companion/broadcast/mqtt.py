@@ -26,6 +26,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from companion import bgstats
 from companion.broadcast import homeassistant
+from companion.broadcast.broker_check import another_broker
 from companion.broadcast.hall_link import HallLink
 from companion.broadcast.topics import OFFLINE, ONLINE, Topics, encode, event_payload, state_payload, version
 from companion.core.session import Change, Session
@@ -99,6 +100,9 @@ class Broadcaster:
         self._unsubscribe: Callable[[], None] | None = None
         self._problem: str | None = None  # a configuration problem: no connection is tried
         self._last_refusal: str | None = None  # the broker's last answer to a login, if it refused
+        self._another_broker: str | None = None  # the line saying the port is another broker's, once known
+        source = getattr(config, "source", None)
+        self._config_file: str | None = str(source) if source else None
         self._last_loss: str | None = None
         self._fault: str | None = None  # the last exception our own code raised (logged, survived)
         self.published_states = 0  # how many state messages were handed to paho (tests, bench)
@@ -224,6 +228,8 @@ class Broadcaster:
             if self._fault:
                 detail += f" (recovered from an error: {self._fault})"
             return DeviceStatus(NAME, "ok", detail)
+        if self._last_refusal and self._another_broker:
+            return DeviceStatus(NAME, "error", self._another_broker.removeprefix("MQTT: "))
         if self._last_refusal:
             return DeviceStatus(
                 NAME,
@@ -430,10 +436,14 @@ class Broadcaster:
 
     def _on_connect(self, client: paho.Client, userdata: Any, flags: Any, reason_code: Any, properties: Any) -> None:
         if reason_code.is_failure:
-            self._last_refusal = str(reason_code)
-            log.error("MQTT: %s:%s refused the login: %s", self.host, self.port, reason_code)
+            refusal = str(reason_code)
+            if refusal != self._last_refusal:  # said once, not at every retry
+                self._last_refusal = refusal
+                # Whose broker it is takes a second connection: never on paho's own thread.
+                threading.Thread(target=self._say_refusal, args=(refusal,), name="mqtt-whose-broker",
+                                 daemon=True).start()
             return
-        self._last_refusal = self._last_loss = None
+        self._last_refusal = self._last_loss = self._another_broker = None
         client.publish(self.topics.availability, ONLINE, qos=QOS, retain=True)
         # Marked connected before anything else can fail here: publishing goes on regardless.
         with self._cond:
@@ -454,6 +464,23 @@ class Broadcaster:
         if self._hall is not None:
             self._hall.on_connect(client)
 
+    def _say_refusal(self, refusal: str) -> None:
+        """One line for a refused login: another broker on the table's port, and what to do; or
+        the table's own broker not taking its password."""
+        try:
+            said = another_broker(self.host, self.port, refusal, config_file=self._config_file)
+        except Exception as exc:  # noqa: BLE001 - finding out whose broker it is never stops the table
+            said = None
+            log.debug("MQTT: could not tell whose broker %s:%s is: %s", self.host, self.port, exc)
+        if self._last_refusal != refusal:
+            return  # it let the table in meanwhile, or answered otherwise: that is said instead
+        self._another_broker = said
+        if said:
+            log.error("%s", said)
+        else:
+            log.error("MQTT: %s:%s refused the login: %s (check [mqtt] username and password_file)",
+                      self.host, self.port, refusal)
+
     def _on_connect_fail(self, client: paho.Client, userdata: Any) -> None:
         if self._last_loss is None:  # said once, not at every retry
             log.warning(
@@ -464,10 +491,10 @@ class Broadcaster:
 
     def _on_disconnect(self, client: paho.Client, userdata: Any, flags: Any, reason_code: Any, properties: Any) -> None:
         with self._cond:
-            self._connected = False
+            was_connected, self._connected = self._connected, False
         if self._hall is not None:
             self._hall.on_disconnect()
-        if not self._stopping:
+        if not self._stopping and was_connected:  # after a refused login the refusal was said already
             self._last_loss = f"lost the connection: {reason_code}"
             log.warning("MQTT: lost %s:%s (%s); retrying", self.host, self.port, reason_code)
 

@@ -118,6 +118,12 @@ class CompanionApp(App):
 
     def on_start(self) -> None:
         self.first_frames.watch(on_settled=self.stop if measuring() else None)
+        from kivy.core.window import Window
+
+        from companion.ui.touch_log import TouchLog
+
+        self.touches = TouchLog()
+        self.touches.watch(Window)
         if self.sim:
             from kivy.core.window import Keyboard, Window
 

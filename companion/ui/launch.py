@@ -196,19 +196,20 @@ def start_report(config: Config, sim: bool) -> str:
     """What a person needs once the app is up: where it is, the phone page, the log, how to stop it."""
     from companion.broadcast.phone_url import reachable_page_url
     from companion.inputs.keyboard import HELP as KEYBOARD_HELP
+    from companion.ui.display_found import why_offscreen
     from companion.ui.kivy_logging import log_file
     from companion.ui.phone_code import NO_NETWORK
 
     display = config["display"]
-    driver = os.environ.get("SDL_VIDEODRIVER", "")
-    if driver in ("offscreen", "dummy"):
-        where = f"running with no screen to show (SDL_VIDEODRIVER={driver})"
+    offscreen = why_offscreen()
+    if offscreen:
+        where = f"running offscreen, as there is no screen to draw to ({offscreen}): nothing is shown, and no key reaches it"
     elif display["fullscreen"]:
         where = "full screen"
     else:
         where = f"a {display['width']}x{display['height']} window, \"{config['table']['name']}\""
     lines = [f"Table companion: {where}"]
-    if sim:
+    if sim and not offscreen:  # keys reach a window, never an offscreen app
         lines.append(f"  Keys: {KEYBOARD_HELP}")
     if config["mqtt"]["enabled"]:
         url = reachable_page_url(config)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import itertools
 import threading
 import time
 from collections.abc import Callable
@@ -16,9 +17,11 @@ from paho.mqtt.enums import CallbackAPIVersion
 from companion.broadcast.mqtt import Broadcaster
 from companion.store import Store
 from companion.table import Table
-from tests.support.mosquitto import Broker
+from tests.support.mosquitto import PASSWORD, USER, Broker
 
 SPY_USER, SPY_PASSWORD = "spy", "spy-password"  # test-only: may read every topic, write none
+MARKER = "companion/test-marker/"  # a topic every reader may read; what a watcher sees there is not recorded
+_markers = itertools.count()
 
 
 @dataclass(frozen=True)
@@ -48,11 +51,14 @@ class Watcher:
         self.messages: list[Message] = []
         self._lock = threading.Lock()
         self._subscribed = threading.Event()
+        self._acked: set[int] = set()
+        self._markers: set[str] = set()
+        self._changed = threading.Condition(self._lock)
         self.client = paho.Client(CallbackAPIVersion.VERSION2, transport=transport, protocol=protocol)
         if username:
             self.client.username_pw_set(username, password)
         self.client.on_message = self._on_message
-        self.client.on_subscribe = lambda *a: self._subscribed.set()
+        self.client.on_subscribe = self._on_subscribe
         wanted = [topics] if isinstance(topics, str) else topics
         self.client.on_connect = lambda c, *a: c.subscribe([(t, 1) for t in wanted])
         self.client.connect("127.0.0.1", port, keepalive=10)
@@ -60,9 +66,51 @@ class Watcher:
         if not self._subscribed.wait(5):
             raise AssertionError("the watcher could not subscribe")
 
+    def _on_subscribe(self, client: Any, userdata: Any, mid: int, *rest: Any) -> None:
+        with self._lock:
+            self._acked.add(mid)
+            self._changed.notify_all()
+        self._subscribed.set()
+
     def _on_message(self, client: Any, userdata: Any, msg: paho.MQTTMessage) -> None:
         with self._lock:
-            self.messages.append(Message(msg.topic, bytes(msg.payload), bool(msg.retain), time.monotonic()))
+            if msg.topic.startswith(MARKER):
+                self._markers.add(msg.topic)
+            else:
+                self.messages.append(Message(msg.topic, bytes(msg.payload), bool(msg.retain), time.monotonic()))
+            self._changed.notify_all()
+
+    def _wait(self, seen: Callable[[], bool], what: str, timeout: float) -> None:
+        with self._lock:
+            if not self._changed.wait_for(seen, timeout):
+                raise AssertionError(f"{what} not within {timeout} s")
+
+    def synced(self, timeout: float = 5.0) -> None:
+        """Return once every retained message of this watcher's subscriptions is in: the broker
+        answers a later subscription only after it has sent what it keeps for the earlier ones."""
+        _, mid = self.client.subscribe(f"{MARKER}sync/{next(_markers)}", 1)
+        self._wait(lambda: mid in self._acked, "the broker's answer to a second subscription", timeout)
+
+    def settled(self, port: int, timeout: float = 5.0, via: paho.Client | None = None) -> None:
+        """Return once everything the broker took before now has reached this watcher (or never
+        will): a marker published now, by the table's login, arrives after all of it. `via`: the
+        marker goes through that client (the table's own), after everything it had queued."""
+        topic = f"{MARKER}settle/{next(_markers)}"
+        _, mid = self.client.subscribe(topic, 1)
+        self._wait(lambda: mid in self._acked, "the subscription to a marker", timeout)
+        writer = via
+        if writer is None:
+            writer = paho.Client(CallbackAPIVersion.VERSION2)
+            writer.username_pw_set(USER, PASSWORD)
+            writer.connect("127.0.0.1", port, keepalive=10)
+            writer.loop_start()
+        try:
+            writer.publish(topic, b"marker", qos=1).wait_for_publish(timeout)
+            self._wait(lambda: topic in self._markers, "a marker published after it", timeout)
+        finally:
+            if via is None:
+                writer.disconnect()
+                writer.loop_stop()
 
     def on(self, topic: str) -> list[Message]:
         with self._lock:
@@ -91,7 +139,7 @@ def retained(port: int, topic: str, timeout: float = 2.0, **login: Any) -> bytes
     """What the broker keeps on a topic now, as a new subscriber gets it (None when nothing)."""
     w = Watcher(port, topic, **login)
     try:
-        time.sleep(0.15)
+        w.synced(timeout)
         msgs = [m for m in w.on(topic) if m.retain]
         return msgs[-1].payload if msgs else None
     finally:

@@ -63,7 +63,7 @@ def test_an_anonymous_publish_reaches_no_one_and_changes_nothing(broker, table, 
     seen = len(spy.messages)
     port = broker.mqtt_port if listener == "tcp" else broker.ws_port
     _publish_anonymously(port, listener, protocol, TABLE_TOPICS)
-    time.sleep(0.3)
+    spy.settled(broker.mqtt_port)
     assert spy.messages[seen:] == [], "an anonymous publish reached a subscriber"
     assert retained(broker.mqtt_port, STATE) == before
     assert retained(broker.mqtt_port, "companion/table2/state") is None
@@ -92,7 +92,7 @@ def test_anonymous_clients_read_only_the_table_topics(broker, table, broadcaster
     spy_pub.connect("127.0.0.1", broker.mqtt_port)
     spy_pub.loop_start()
     spy_pub.publish("homeassistant/sensor/x/config", b"{}", qos=1).wait_for_publish(3)
-    time.sleep(0.3)
+    w.settled(broker.mqtt_port)
     spy_pub.disconnect()
     spy_pub.loop_stop()
     assert w.messages == []
@@ -113,7 +113,7 @@ def test_the_spy_used_by_these_tests_may_read_but_never_write(broker):
     client.connect("127.0.0.1", broker.mqtt_port)
     client.loop_start()
     client.publish(STATE, b"forged", qos=1).wait_for_publish(3)
-    time.sleep(0.2)
+    w.settled(broker.mqtt_port)
     client.disconnect()
     client.loop_stop()
     assert w.messages == []

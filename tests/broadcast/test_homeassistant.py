@@ -98,11 +98,13 @@ def test_sensors_outlive_a_game_and_a_restart_and_go_with_the_players(broker, tm
     store = Store(tmp_path / "companion.db")
     table = Table(store)
     try:
-        with Broadcaster(config, table):
+        with Broadcaster(config, table) as b:
             table.start("tally", ["Ann", "Ben"], {})
             ha.wait_for(lambda w: sensors(w) == {"Ann", "Ben"})
+            handed = b.published_states
             table.close_game()  # between games the sensors stay: Home Assistant keeps its history
-            time.sleep(0.3)
+            ha.wait_for(lambda w: b.published_states > handed)  # the table's pass after it is done...
+            ha.settled(broker.mqtt_port, via=b._client)  # ...and all it sent has arrived
             assert sensors(ha) == {"Ann", "Ben"}
         # The app restarts (it no longer remembers whom it announced) and other players sit down.
         table = Table(store)
@@ -122,7 +124,7 @@ def test_switched_off_nothing_is_announced(broker, table, spy):
     b.start()
     table.start("tally", ["Ann", "Ben"], {}).dispatch({"type": "add", "points": 2})
     spy.wait_for(lambda w: w.on("companion/table1/state"))
-    time.sleep(0.2)
+    spy.settled(broker.mqtt_port, via=b._client)  # everything it sent before has arrived
     b.close()
     assert not [m for m in spy.messages if m.topic.startswith("homeassistant/")]
 

@@ -93,7 +93,7 @@ def test_a_burst_is_coalesced_and_nothing_is_published_when_nothing_changes(brok
     finally:
         broker.proc.send_signal(signal.SIGCONT)
     spy.wait_for(lambda w: (w.last_state(STATE) or {}).get("revision") == changes)
-    time.sleep(0.5)  # anything else on its way has arrived by now
+    spy.settled(broker.mqtt_port, via=broadcaster._client)  # anything else paho had to send has arrived
     states = [m.json() for m in spy.on(STATE)[before_seen:]]
     # One state waited for its acknowledgement and the burst behind it collapsed into the newest:
     # the one in flight when the burst began, then the newest (or only the newest).
@@ -110,7 +110,7 @@ def test_a_burst_is_coalesced_and_nothing_is_published_when_nothing_changes(brok
     seen, published = len(spy.on(STATE)), broadcaster.published_states
     with pytest.raises(RuleError):
         session.dispatch({"type": "add", "points": 7, "by": "Nobody"})
-    time.sleep(1.0)
+    spy.settled(broker.mqtt_port, via=broadcaster._client)  # whatever the table had handed paho has arrived
     assert session.revision == changes
     assert len(spy.on(STATE)) == seen, "a state was published although nothing changed"
     assert broadcaster.published_states == published
@@ -279,7 +279,10 @@ def test_with_no_broker_at_all_the_table_plays_on_and_finds_the_broker_when_it_c
     assert starting < 0.5, f"start() waited {starting:.2f} s"
     assert median(timings) < median(baseline) + SLOWER
     assert max(timings) < max(baseline) + CONNECT_TIMEOUT / 3
-    time.sleep(0.3)
+    deadline = time.monotonic() + 5  # its first attempt has been refused
+    while "connection refused" not in b.status().detail:
+        assert time.monotonic() < deadline, b.status()
+        time.sleep(0.01)
     status = b.status()
     assert status.level == "waiting" and "no broker at 127.0.0.1" in status.detail
     assert "connection refused or timed out" in status.detail
@@ -355,7 +358,10 @@ def test_a_state_that_fails_to_go_out_does_not_stop_the_next_one(broker, table, 
     """Building, encoding or handing a state to paho fails once: the next change still goes out."""
     session = table.start("tally", ["Ann", "Ben"], {})
     spy.wait_for(lambda w: w.on(STATE) and broadcaster.connected)
-    time.sleep(0.2)  # the opening state's acknowledgement is back: nothing in flight
+    deadline = time.monotonic() + 5  # the opening state's acknowledgement is back: nothing in flight
+    while broadcaster._state_mid is not None:
+        assert time.monotonic() < deadline, "the opening state was never acknowledged"
+        time.sleep(0.01)
     owner = broadcaster._client if failing == "publish" else adapter
     real = getattr(owner, failing)
     calls = {"n": 0}
@@ -368,8 +374,7 @@ def test_a_state_that_fails_to_go_out_does_not_stop_the_next_one(broker, table, 
 
     monkeypatch.setattr(owner, failing, once_broken)
     session.dispatch({"type": "add", "points": 1})
-    spy.wait_for(lambda w: calls["n"] >= 1)
-    time.sleep(0.2)
+    spy.wait_for(lambda w: "failed this once" in broadcaster.status().detail)  # the failure was caught and told
     session.dispatch({"type": "add", "points": 1})
     spy.wait_for(lambda w: (w.last_state(STATE) or {}).get("revision") == 2)
     assert calls["n"] >= 2

@@ -86,7 +86,11 @@ def test_after_any_outage_the_broker_keeps_the_newest_state_and_versions_never_g
             deadline = time.monotonic() + 10
             while not newest_is_kept(broker.mqtt_port, session):
                 assert time.monotonic() < deadline, "the broker never got the newest state"
-            time.sleep(0.3)  # anything older still on its way would land by now...
+            settler = Watcher(broker.mqtt_port, STATE)  # connected now, as the phone may not be yet
+            try:
+                settler.settled(broker.mqtt_port, via=b._client)  # anything older still on its way has landed...
+            finally:
+                settler.close()
             assert newest_is_kept(broker.mqtt_port, session)  # ...and it did not
             versions = [m.json()["version"] for m in watcher.on(STATE)]
             assert versions == sorted(versions), f"an older state came after a newer one: {versions}"

@@ -104,12 +104,13 @@ def within(seconds: float, check, failure: str) -> None:
 @pytest.mark.slow
 def test_when_play_stops_during_an_outage_the_broker_still_ends_up_with_the_newest_state(broker, tmp_path):
     """A move the hung broker never acknowledged is sent again on return: it must not land last."""
-    with two_playing(broker, tmp_path) as (_, session):
+    with two_playing(broker, tmp_path) as (b, session):
         session.dispatch({"type": "dial", "step": 1})
         within(5, lambda: current_on_broker(broker, session.revision), "the first move never reached the broker")
         broker.proc.send_signal(signal.SIGSTOP)  # hung: takes the next move, acknowledges nothing
+        handed = b.published_states
         session.dispatch({"type": "dial", "step": 1})
-        time.sleep(0.2)
+        within(5, lambda: b.published_states > handed, "the move was never handed to paho")
         broker.kill()
         for _ in range(3):
             session.dispatch({"type": "dial", "step": 1})
@@ -118,7 +119,7 @@ def test_when_play_stops_during_an_outage_the_broker_still_ends_up_with_the_newe
         try:
             within(5, lambda: current_on_broker(broker, session.revision),
                    "the broker was not current 5 s after its return")
-            time.sleep(1.0)  # anything older paho still had to send has landed by now
+            watcher.settled(broker.mqtt_port, via=b._client)  # anything older paho still had to send has landed
             assert json.loads(retained(broker.mqtt_port, STATE))["revision"] == session.revision
             versions = [json.loads(m.payload)["version"] for m in watcher.on(STATE)]
             assert versions == sorted(versions), f"an older state came after a newer one: {versions}"

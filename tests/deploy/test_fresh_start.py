@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from tests.support import fresh_root
+from tests.support.as_root import copy_as_root
 from tests.support.fresh_root import FreshRoot
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(1500), pytest.mark.usefixtures("machine_ports")]
@@ -112,10 +113,11 @@ def test_a_new_user_starts_the_table_twice_and_the_second_time_installs_nothing(
     try:
         root.build()
         root.add_user(USER)
-        bare = root.path / "srv/companion.git"
+        bare = tmp_path / "companion.git"  # made here, then copied into the root (root's, for a user's run)
         subprocess.run(["git", "init", "-q", "--bare", "--initial-branch=main", str(bare)], check=True)
         subprocess.run(["git", "-C", str(REPO), "push", "-q", str(bare), f"{commit_under_test()}:refs/heads/main"],
                        check=True)
+        copy_as_root(bare, root.path / "srv/companion.git")
         root.run(["chown", "-R", f"{USER}:", "/srv/companion.git"])
         root.run(["git", "clone", "-q", "/srv/companion.git", "companion"], user=USER)
         lap("debootstrap")

@@ -170,7 +170,7 @@ def test_hall_stays_current_through_cuts_crashes_and_restarts(hall):
     links.close()
     # Only the public topics cross to the venue: nothing of the tables' own brokers' read-back.
     seen = Watcher(venue.mqtt_port, "companion/#")
-    time.sleep(0.5)
+    seen.synced()  # everything the venue keeps under companion/# has arrived
     kinds = {"/".join(m.topic.split("/")[2:3]) for m in seen.messages}
     seen.close()
     assert kinds <= {"state", "availability", "link", "plays"} and {"state", "plays"} <= kinds, kinds

@@ -165,8 +165,7 @@ def test_unplug_and_replug_reconnects_by_itself_within_two_seconds(tray, end, ro
 def test_a_tray_missing_at_start_is_waited_for(tmp_path, rolls):
     end = TrayEnd(tmp_path / "dicetray", plugged=False)
     with DiceTray(str(end.link), on_roll=rolls) as tray:
-        time.sleep(0.3)
-        assert tray.status().level == "waiting"
+        wait_until(lambda: tray.status().level == "waiting")
         assert tray.status().detail == f"Plug in the dice tray (looking for {end.link})"
         end.plug()
         end.answer_state()

@@ -26,6 +26,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from tests.support.as_root import as_root, write_as_root
+
 DEBIAN = "http://deb.debian.org/debian"
 # What a Raspberry Pi OS Lite image has that Debian's minimal base lacks, and install.sh uses.
 PACKAGES = ["systemd-sysv", "udev", "dbus", "sudo", "git", "ca-certificates"]
@@ -74,18 +76,18 @@ def debootstrap(path: Path, log: Path, release: str, packages: Sequence[str], ti
     cache = ["--cache-dir", str(APT_CACHE)] if APT_CACHE.is_dir() else []
     with log.open("a") as out:
         subprocess.run(
-            ["setpriv", "--pdeathsig", "KILL", "--", "unshare", "--mount", "--propagation", "private",
-             "--fork", "--kill-child=KILL", "debootstrap", "--variant=minbase",
-             f"--include={','.join(packages)}", *cache, release, str(path), DEBIAN],
+            as_root("setpriv", "--pdeathsig", "KILL", "--", "unshare", "--mount", "--propagation", "private",
+                    "--fork", "--kill-child=KILL", "debootstrap", "--variant=minbase",
+                    f"--include={','.join(packages)}", *cache, release, str(path), DEBIAN),
             stdout=out, stderr=subprocess.STDOUT, check=True, timeout=timeout,
         )
     # The root trusts what this machine trusts (a network that inspects TLS has its own authority).
     host_bundle = Path("/etc/ssl/certs/ca-certificates.crt")
     if host_bundle.exists():
-        shutil.copyfile(host_bundle, path / "usr/local/share/ca-certificates/this-machine.crt")
+        write_as_root(path / "usr/local/share/ca-certificates/this-machine.crt", host_bundle.read_text())
     # A hostname the root's own /etc/hosts knows, as on a Pi (sudo looks it up).
-    (path / "etc/hostname").write_text("table\n")
-    (path / "etc/hosts").write_text("127.0.0.1 localhost\n127.0.1.1 table\n")
+    write_as_root(path / "etc/hostname", "table\n")
+    write_as_root(path / "etc/hosts", "127.0.0.1 localhost\n127.0.1.1 table\n")
 
 
 def why_not() -> str | None:
@@ -93,7 +95,7 @@ def why_not() -> str | None:
     if os.geteuid() != 0:
         return "building and booting a Debian root needs root"
     for tool in ("debootstrap", "unshare", "nsenter", "setpriv", "chroot"):
-        if shutil.which(tool) is None:
+        if shutil.which(tool, path=PATH) is None:  # a user's PATH may lack the sbin folders
             return f"{tool} is not installed (deploy/setup.sh test installs debootstrap)"
     for port in (1883, 9001):
         with socket.socket() as s:

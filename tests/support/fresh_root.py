@@ -20,6 +20,7 @@ import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 
+from tests.support.as_root import as_root, remove_as_root, why_not_root, write_as_root
 from tests.support.booted_root import PATH, debootstrap
 
 # What a new user's Debian has beyond the minimal base: sudo to install, git to clone.
@@ -54,12 +55,10 @@ exec chroot "$root" /usr/bin/env -i "PATH=$ROOT_PATH" HOME=/root LANG=C.UTF-8 "$
 
 def why_not() -> str | None:
     """Why this machine cannot build and enter a root, in plain words; None when it can."""
-    import os
-
-    if os.geteuid() != 0:
-        return "building and entering a Debian root needs root"
+    if (reason := why_not_root()) is not None:  # a user runs the root's parts through sudo -n
+        return f"building and entering a Debian root {reason}"
     for tool in ("debootstrap", "unshare", "setpriv", "chroot"):
-        if shutil.which(tool) is None:
+        if shutil.which(tool, path=PATH) is None:  # a user's PATH may lack the sbin folders
             return f"{tool} is not installed (deploy/setup.sh test installs debootstrap)"
     return None
 
@@ -77,9 +76,7 @@ class FreshRoot:
     def add_user(self, name: str) -> None:
         """A normal user who may use sudo (without a password: nobody types it in a test)."""
         self.run(["useradd", "--create-home", "--shell", "/bin/bash", "--groups", "sudo", name])
-        sudoers = self.path / "etc/sudoers.d" / name
-        sudoers.write_text(f"{name} ALL=(ALL) NOPASSWD: ALL\n")
-        sudoers.chmod(0o440)
+        write_as_root(self.path / "etc/sudoers.d" / name, f"{name} ALL=(ALL) NOPASSWD: ALL\n", 0o440)
 
     def run(self, argv: Sequence[str], *, user: str | None = None, pi: bool = False, check: bool = True,
             timeout: float = 600, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
@@ -88,12 +85,12 @@ class FreshRoot:
         if user is not None:
             settings = [f"{k}={shlex.quote(v)}" for k, v in (env or {}).items()]
             command = ["runuser", "-l", user, "-c", " ".join([*settings, shlex.join(argv)])]
-        done = subprocess.run(
-            ["setpriv", "--pdeathsig", "KILL", "--", "unshare", "--pid", "--mount", "--uts", "--ipc",
-             "--fork", "--kill-child=KILL", "sh", "-c", ENTER, "enter", str(self.path),
-             "yes" if pi else "no", *command],
-            capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL,
-            env={"PATH": PATH, "ROOT_PATH": PATH, "PI_MODEL": PI_MODEL},
+        done = subprocess.run(  # the settings through env: sudo passes on no variables of its own accord
+            as_root("env", "-i", f"PATH={PATH}", f"ROOT_PATH={PATH}", f"PI_MODEL={PI_MODEL}",
+                    "setpriv", "--pdeathsig", "KILL", "--", "unshare", "--pid", "--mount", "--uts", "--ipc",
+                    "--fork", "--kill-child=KILL", "sh", "-c", ENTER, "enter", str(self.path),
+                    "yes" if pi else "no", *command),
+            capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL, env={"PATH": PATH},
         )
         with self.log.open("a") as out:
             out.write(f"$ {' '.join(argv)}{f'  (as {user})' if user else ''}\n{done.stdout}{done.stderr}"
@@ -109,4 +106,4 @@ class FreshRoot:
                 if line.split()[4].startswith(str(self.path))]
         if left:
             raise RuntimeError(f"mounts left under the root, not deleted: {left}")
-        shutil.rmtree(self.path, ignore_errors=True)
+        remove_as_root(self.path)

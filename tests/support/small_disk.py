@@ -3,7 +3,8 @@
 A tmpfs mounted with a size limit fails the way an SD card does when it is full (ENOSPC, so
 SQLite says SQLITE_FULL) and, remounted read-only, the way a card the kernel turned read-only
 after errors does. Nothing stands in for SQLite or the file system. Mounting needs root (or
-CAP_SYS_ADMIN); where it is not allowed the test is skipped and says why.
+CAP_SYS_ADMIN): a user mounts through `sudo -n`, the disk then owned by that user; where neither
+is allowed the test is skipped and says why.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+
+from tests.support.as_root import as_root, why_not_root
 
 
 class SmallDisk:
@@ -46,24 +49,27 @@ class SmallDisk:
 
 
 def _mount(*args: str) -> None:
-    subprocess.run(["mount", *args], check=True, capture_output=True, text=True)
+    subprocess.run(as_root("mount", *args), check=True, capture_output=True, text=True)
 
 
 @contextmanager
 def small_disk(path: Path, size_kb: int = 2048) -> Iterator[SmallDisk]:
     """A tmpfs of `size_kb` at `path` (made if missing), unmounted afterwards whatever happens."""
     path.mkdir(parents=True, exist_ok=True)
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size_kb}k,mode=0755", "tmpfs", str(path)],
+    if (reason := why_not_root()) is not None:
+        pytest.skip(f"cannot mount a small tmpfs: {reason}")
+    owner = f"uid={os.geteuid()},gid={os.getegid()}"  # the user's own disk, as a card mounted for them
+    done = subprocess.run(as_root("mount", "-t", "tmpfs", "-o", f"size={size_kb}k,mode=0755,{owner}", "tmpfs", str(path)),
                           capture_output=True, text=True)
     if done.returncode != 0:
-        pytest.skip(f"cannot mount a small tmpfs here (needs root): {done.stderr.strip()}")
+        pytest.skip(f"cannot mount a small tmpfs here (a container without CAP_SYS_ADMIN?): {done.stderr.strip()}")
     try:
         yield SmallDisk(path)
     finally:
-        subprocess.run(["mount", "-o", "remount,rw", str(path)], capture_output=True)
+        subprocess.run(as_root("mount", "-o", "remount,rw", str(path)), capture_output=True)
         for _ in range(50):  # a connection closing in another thread may hold it a moment
-            if subprocess.run(["umount", str(path)], capture_output=True).returncode == 0:
+            if subprocess.run(as_root("umount", str(path)), capture_output=True).returncode == 0:
                 break
             os.sched_yield()
         else:
-            subprocess.run(["umount", "-l", str(path)], capture_output=True)
+            subprocess.run(as_root("umount", "-l", str(path)), capture_output=True)

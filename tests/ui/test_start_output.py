@@ -23,10 +23,15 @@ APP_UP = 60.0  # a Kivy app starting on a busy two-core machine
 pytestmark = pytest.mark.slow
 
 
-def start_and_stop(tmp_path: Path, config: Path) -> tuple[list[str], int]:
-    """Every line the app printed (stdout and stderr, in order) from start to Ctrl+C, and its exit status."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("KIVY_")}  # a terminal's environment
-    env.update(SDL_VIDEODRIVER="offscreen", PYTHONUNBUFFERED="1")
+def start_and_stop(tmp_path: Path, config: Path, video: str | None = "offscreen",
+                   waits_for: tuple[str, ...] = ("Stop:", "Warning: MQTT")) -> tuple[list[str], int]:
+    """Every line the app printed (stdout and stderr, in order) from start to Ctrl+C, and its exit
+    status; `video` None starts it as on a machine with no display at all (no SDL_VIDEODRIVER)."""
+    env = {k: v for k, v in os.environ.items()  # a terminal's environment
+           if not k.startswith("KIVY_") and k not in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY")}
+    env.update(PYTHONUNBUFFERED="1")
+    if video is not None:
+        env["SDL_VIDEODRIVER"] = video
     out = tmp_path / "terminal.txt"
     with open(out, "w", encoding="utf-8") as terminal:
         proc = subprocess.Popen(
@@ -35,11 +40,11 @@ def start_and_stop(tmp_path: Path, config: Path) -> tuple[list[str], int]:
         )
         try:
             deadline = time.monotonic() + APP_UP
-            while not all(word in out.read_text(encoding="utf-8") for word in ("Stop:", "Warning: MQTT")):
+            # "Screen:" is printed from the app's loop once its window is open: the loop is running.
+            while not all(word in out.read_text(encoding="utf-8") for word in ("Screen: SDL", *waits_for)):
                 assert proc.poll() is None, out.read_text(encoding="utf-8")
                 assert time.monotonic() < deadline, out.read_text(encoding="utf-8")
                 time.sleep(0.1)
-            time.sleep(1.0)  # the app's loop is running: anything it prints meanwhile is seen
             proc.send_signal(signal.SIGINT)
             status = proc.wait(20)
         finally:
@@ -62,10 +67,11 @@ def test_a_start_prints_where_the_app_and_the_phone_page_are_and_little_else(tmp
         lines, status = start_and_stop(tmp_path, config)
         said = "\n".join(lines)
         assert status == 0, said
-        assert lines[0] == "Table companion: running with no screen to show (SDL_VIDEODRIVER=offscreen)", said
+        assert lines[0] == ("Table companion: running offscreen, as there is no screen to draw to "
+                            "(SDL_VIDEODRIVER=offscreen): nothing is shown, and no key reaches it"), said
         assert "  Phone page: http://192.168.1.20:9001/#table=table1&prefix=companion" in lines, said
         assert "  Stop: press Ctrl+C here" in lines, said
-        assert any(line.startswith("  Keys: Enter confirm") for line in lines), said
+        assert not any(line.startswith("  Keys:") for line in lines), "keys offered where none can reach the app"
         assert any(line.startswith(f"Warning: MQTT: no broker at 127.0.0.1:{no_broker}") for line in lines), said
         assert lines[-1] == "The table companion has stopped.", said
         assert "Older configuration" not in said and "[INFO" not in said and "Kivy" not in said, said
@@ -114,3 +120,20 @@ def test_a_game_that_cannot_be_resumed_is_one_line_on_the_terminal_and_its_detai
     log = Path(next(line for line in lines if line.startswith("  Log: ")).removeprefix("  Log: "))
     report = log.read_text(encoding="utf-8")
     assert "could not be resumed" in report and "Traceback" in report, "the details are in the log"
+
+
+def test_with_no_display_at_all_its_first_words_say_it_runs_offscreen(tmp_path):
+    """No desktop and no screen: SDL falls back to drawing offscreen, and the app says so first,
+    never offering a window to close or keys to press."""
+    if any(os.access(card, os.R_OK | os.W_OK) for card in Path("/dev").glob("dri/card*")):
+        pytest.skip("this machine has a screen in /dev/dri that SDL would draw to (KMSDRM)")
+    config = tmp_path / "config.toml"
+    config.write_text(f'[data]\ndir = "{tmp_path / "data"}"\n[mqtt]\nenabled = false\n')
+    lines, status = start_and_stop(tmp_path, config, video=None, waits_for=("Stop:",))
+    said = "\n".join(lines)
+    assert status == 0, said
+    assert lines[0].startswith("Table companion: running offscreen, as there is no screen to draw to (no desktop"), said
+    assert lines[0].endswith("nothing is shown, and no key reaches it"), said
+    assert "  Stop: press Ctrl+C here" in lines, said
+    assert "window" not in said.lower() and not any(line.startswith("  Keys:") for line in lines), said
+    assert "Screen: SDL video driver offscreen" in said, "SDL drew offscreen, as the first line said"

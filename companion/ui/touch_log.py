@@ -1,0 +1,26 @@
+"""Every finger the app receives, one line each in its log file: a maker checking a panel sees
+at once whether one tap arrives once (a second touch source in Kivy's [input] delivers each
+touch two or three times, PITFALLS.md), and the virtual table's test counts them."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+log = logging.getLogger(__name__)
+DOWN = "Touch: down"  # the words the test counts (tests/deploy/test_vm_appliance.py)
+
+
+class TouchLog:
+    """Counts the touches the window receives and logs each at INFO (the log file, never the terminal)."""
+
+    def __init__(self) -> None:
+        self.downs = 0
+
+    def watch(self, window: Any) -> None:
+        window.bind(on_touch_down=self._down)
+
+    def _down(self, _window: Any, touch: Any) -> None:
+        self.downs += 1
+        log.info("%s #%d at (%d, %d) from %s", DOWN, self.downs, touch.x, touch.y, touch.device)
+        # Returns None: the touch goes on to the widgets.
