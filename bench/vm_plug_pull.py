@@ -47,7 +47,7 @@ def main(cuts: int = 30, seed: int = 1) -> int:
     folder = WORK
     vt = VirtualTable(image, folder / "vm")
     print(f"accelerator: {vt.accel.upper()} ({vt.accel_reason})")
-    tray = SimTray(plug_pull.FACES, random_bytes=plug_pull.AlternatingTurnEnds()).start()
+    tray = SimTray(plug_pull.FACES, random_bytes=plug_pull.turn_ending_bytes).start()
     vt.tray_chardev = tray.path
     figures: dict = {}
     started = time.monotonic()
