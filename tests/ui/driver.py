@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kivy.base import EventLoop
-from tests.support.finger import tap
+from tests.support.finger import tap, use_test_clock
 from kivy.uix.widget import Widget
 
 from companion.config import load
@@ -34,6 +34,7 @@ class AppDriver:
         self.store = Store(self.config.database)
         self.table = Table(self.store)
         self.app = CompanionApp(self.config, self.table, devices=devices)
+        use_test_clock(self.app)  # touches and the table's touch guard on the test's clock
         self.started = False
 
     def start(self) -> "AppDriver":

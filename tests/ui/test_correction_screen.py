@@ -1,6 +1,7 @@
 """Correcting a past move on the touchscreen: from the game's story, one move changed, the later
 moves shown as still applying or not, those fixed or dropped, committed as one change."""
 
+from tests.support.finger import tap as finger_tap
 import json
 from pathlib import Path
 
@@ -105,13 +106,10 @@ def test_later_moves_that_no_longer_apply_are_shown_with_why_and_dropped_before_
 
 
 def _tap(app: AppDriver, widget) -> None:
-    from kivy.tests.common import UnitTestTouch
 
     app.frames(2)
     x, y = widget.to_window(*widget.center)
-    touch = UnitTestTouch(x, y)
-    touch.touch_down()
-    touch.touch_up()
+    finger_tap(app, x, y)  # waits, as a player does, to see what is there
     app.frames(2)
 
 

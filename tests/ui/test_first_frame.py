@@ -8,6 +8,7 @@ not built yet is built the first time it is shown, and works as before. (How soo
 
 from __future__ import annotations
 
+from tests.support.finger import tap as finger_tap
 import json
 import os
 import shutil
@@ -16,7 +17,6 @@ import sys
 import time
 from pathlib import Path
 
-from kivy.tests.common import UnitTestTouch
 
 from companion.ui.app import SCREENS
 from companion.ui.widgets import PanelButton
@@ -95,9 +95,7 @@ def touch(app: AppDriver, widget) -> None:
     """A finger on a widget that shows no words of its own (a row of a list)."""
     app.frames(2)
     x, y = widget.to_window(*widget.center)
-    finger = UnitTestTouch(x, y)
-    finger.touch_down()
-    finger.touch_up()
+    finger_tap(app, x, y)  # waits, as a player does, to see what is there
     app.frames(2)
 
 
