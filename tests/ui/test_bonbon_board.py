@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from tests.support.finger import tap as finger_tap
 import pytest
 from kivy.uix.button import Button
 
 from companion.ui import theme
 from companion.ui.boards.bonbon import parts
 from companion.ui.boards.bonbon.effects import CardButton
+from tests.support.finger import tap as finger_tap
 from tests.ui.driver import AppDriver
 
 

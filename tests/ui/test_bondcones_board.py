@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from tests.support.finger import tap as finger_tap
 import re
 
 import pytest
@@ -10,6 +9,7 @@ from kivy.uix.button import Button
 
 from companion.ui import theme
 from companion.status import DeviceStatus
+from tests.support.finger import tap as finger_tap
 from tests.support.finger import tap
 from tests.ui.driver import AppDriver
 

@@ -1,13 +1,13 @@
 """Correcting a past move on the touchscreen: from the game's story, one move changed, the later
 moves shown as still applying or not, those fixed or dropped, committed as one change."""
 
-from tests.support.finger import tap as finger_tap
 import json
 from pathlib import Path
 
 from companion import games
 from companion.ui import theme
 from companion.ui.widgets import Chip
+from tests.support.finger import tap as finger_tap
 from tests.support.tally import Tally
 from tests.support.touch_table import touch
 from tests.ui.driver import AppDriver

@@ -8,7 +8,6 @@ not built yet is built the first time it is shown, and works as before. (How soo
 
 from __future__ import annotations
 
-from tests.support.finger import tap as finger_tap
 import json
 import os
 import shutil
@@ -20,6 +19,7 @@ from pathlib import Path
 
 from companion.ui.app import SCREENS
 from companion.ui.widgets import PanelButton
+from tests.support.finger import tap as finger_tap
 from tests.support.mosquitto import free_port
 from tests.ui.driver import AppDriver
 

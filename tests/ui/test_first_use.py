@@ -1,9 +1,9 @@
 """What a new player at the table met first: names that stay put, words that fit and are true."""
 
-from tests.support.finger import tap as finger_tap
 import pytest
 from kivy.uix.behaviors import FocusBehavior
 
+from tests.support.finger import tap as finger_tap
 from tests.ui.driver import AppDriver
 
 

@@ -3,11 +3,11 @@ enters the same value again, never a neighbour that moved under the finger."""
 
 from __future__ import annotations
 
-from tests.support.finger import tap as finger_tap
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.ui.kit.layout import Prompt
 from companion.ui.kit.pad import ValueButton, ValuePad
+from tests.support.finger import tap as finger_tap
 from tests.ui.driver import AppDriver
 
 VALUES = {"kind": "range", "label": "Values", "minimum": 1, "maximum": 9, "count": 2}

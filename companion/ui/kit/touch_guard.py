@@ -6,7 +6,8 @@ when the touch is dispatched: a button that appeared in the frame after the firs
 screen, a pad in place of a button, the same button now for the next player) takes the second.
 So a touch counts only on a control that was shown, where it is and meaning what it means, when
 that touch went down (touch.time_start), and for SETTLE_SECONDS more; a second down on the spot
-of one still held or just made is the same finger. A touch that does not count reaches nothing,
+of one still held or just made is the same finger, and so is a second touch on the control (or the
+spot) of the last touch that counted, within SETTLE_SECONDS of it: a double tap is one touch. A touch that does not count reaches nothing,
 its move and its lift included.
 
 What a control "means" is its place on the screen, its words, whether it is greyed or down, and
@@ -82,6 +83,7 @@ class TouchGuard:
         self._context_at = float("-inf")
         self._held: dict[Any, tuple[float, float, float]] = {}  # touches down now: uid -> x, y, when
         self._downs: list[tuple[float, float, float]] = []  # recent downs: x, y, time_start
+        self._last_meant: tuple[Widget | None, float, float, float] | None = None  # control, x, y, when
         self._ignored: set[Any] = set()  # touches that count for nothing, down to their lift
         self.ignored = 0  # how many touches were ignored (for the log and the tests)
 
@@ -167,7 +169,18 @@ class TouchGuard:
         if held_here or any(0 <= at - d[2] < BOUNCE_SECONDS for d in same_spot):
             return False  # the panel bouncing, or a resting finger reported twice
         control = self.target(x, y)
-        return control is None or at >= self.placed_at(control) + SETTLE_SECONDS
+        last = self._last_meant
+        if last is not None and 0 <= at - last[3] < SETTLE_SECONDS and (
+                (control is not None and control is last[0])
+                or (abs(last[1] - x) <= SAME_SPOT and abs(last[2] - y) <= SAME_SPOT)):
+            # The second touch of a double tap: what the first did may have changed what this
+            # control means without changing how it looks (a pad's key, first a container, then
+            # a suit), so it is one touch, as the player meant.
+            return False
+        if control is not None and at < self.placed_at(control) + SETTLE_SECONDS:
+            return False
+        self._last_meant = (control, x, y, at)
+        return True
 
     def _down(self, _window: Any, touch: Any) -> bool | None:
         meant = self.meant(touch)

@@ -3,9 +3,9 @@ screenshots at 800x480 and 1024x600."""
 
 from __future__ import annotations
 
-from tests.support.finger import tap as finger_tap
 from kivy.uix.button import Button
 
+from tests.support.finger import tap as finger_tap
 from tests.ui.conftest import make_app, window  # noqa: F401 (fixtures: the one headless window)
 from tests.ui.driver import AppDriver
 

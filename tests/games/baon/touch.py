@@ -3,12 +3,12 @@ card pad used as a player uses it (a suit key only when the suit framed is not t
 
 from __future__ import annotations
 
-from tests.support.finger import tap as finger_tap
 from typing import Any
 
 from kivy.uix.button import Button
 
 from companion.games.baon.cards import is_wild
+from tests.support.finger import tap as finger_tap
 from tests.ui.driver import AppDriver
 
 

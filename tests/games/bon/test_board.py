@@ -1,5 +1,4 @@
 """The B.O.N board on the touchscreen, driven by real touches: the rank stack entered, cards played
-from tests.support.finger import tap as finger_tap
 from the pad, the scoring, undo and redo on the way; screenshots at both screen sizes."""
 
 from __future__ import annotations
@@ -7,6 +6,7 @@ from __future__ import annotations
 import pytest
 from kivy.uix.button import Button
 
+from tests.support.finger import tap as finger_tap
 from tests.games.bon.support import ROUND_ANN3_BEN0_CY4
 from tests.ui.conftest import make_app, window  # noqa: F401 (fixtures)
 from tests.ui.driver import AppDriver

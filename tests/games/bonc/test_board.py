@@ -3,10 +3,10 @@ one (on the attacked player's own tile, the one way to BLOCK), the second touch 
 
 from __future__ import annotations
 
-from tests.support.finger import tap as finger_tap
 import pytest
 from kivy.uix.button import Button
 
+from tests.support.finger import tap as finger_tap
 from tests.ui.conftest import make_app, window  # noqa: F401 (fixtures: the real app, headless)
 from tests.ui.driver import AppDriver
 
