@@ -381,6 +381,7 @@ class MoreSign(Text):
         scroll.bar_width = theme.GAP
         scroll.bar_inactive_color = scroll.bar_color
         scroll.scroll_type = ["bars", "content"]
+        beside_the_bar(scroll, rows)
         self._soon = Clock.create_trigger(self._say, -1)
         scroll.bind(scroll_y=self._soon, height=self._soon)
         rows.bind(height=self._soon)
@@ -426,10 +427,27 @@ class MoreSign(Text):
         self.opacity = 1 if self.text else 0
 
 
+def beside_the_bar(scroll: ScrollView, rows: Widget) -> None:
+    """The list's rows end short of its scroll bar's track, so the bar is never drawn over the
+    last letter of a row (the correction editor's bar lay over "Pass + tile" and "Drop")."""
+    if not hasattr(rows, "padding"):
+        return
+
+    def keep_clear(*_) -> None:
+        left, top, right, bottom = rows.padding
+        room = scroll.bar_width + scroll.bar_margin + 2
+        if right < room:
+            rows.padding = [left, top, room, bottom]
+
+    scroll.bind(bar_width=keep_clear, bar_margin=keep_clear)
+    keep_clear()
+
+
 def scrolling_grid(cols: int = 1, spacing: float = theme.GAP) -> tuple[ScrollView, GridLayout]:
     """A grid as tall as its rows inside a vertical scroller: lists longer than the screen."""
     grid = GridLayout(cols=cols, spacing=spacing, size_hint_y=None)
     grid.bind(minimum_height=grid.setter("height"))
     scroll = ScrollView(do_scroll_x=False)
     scroll.add_widget(grid)
+    beside_the_bar(scroll, grid)
     return scroll, grid

@@ -229,3 +229,31 @@ def test_bonbons_reveal_pad_comes_back_to_the_values_places_after_a_long_notice(
     assert bar.height == before
     assert _moved(drawn, _value_places(app, entry)) == {}, "every value back where the draw pad has it"
     app.screenshot(f"bonbon-reveal-pad-after-notice-{reveal}")
+
+
+def test_bondcones_roll_faces_stand_where_they_stand_on_a_turn_that_offers_a_battle(make_app):  # noqa: F811
+    """The roll's faces sat 12 px higher on turns that offer a BondO Battle: a practised touch on
+    a face landed on its edge. Each face in the same place with the battle offered or not."""
+    from tests.ui.test_bondcones_board import offered, opening, press, start
+
+    app = start(make_app)
+    opening(app)
+    entry = app.app.screen("play").board.entry
+
+    def faces() -> dict[str, tuple[int, int, int, int]]:
+        app.frames(3)
+        found = {}
+        for w in entry.walk(restrict=True):
+            if isinstance(w, Button) and plain(w.text) in ("1", "2", "3", "4", "PEEK", "BONDO"):
+                x, y = w.to_window(*w.pos)
+                found[plain(w.text)] = (round(x), round(y), round(w.width), round(w.height))
+        return found
+
+    plain_turn = faces()
+    assert len(plain_turn) >= 5, plain_turn
+    press(app, "1")
+    press(app, "BondO Cone", row="cone")
+    press(app, "0")  # Mia took Leo's BondO Cone: Leo may battle
+    assert any("Declare a BondO Battle" in b for b in offered(app))
+    battle_turn = faces()
+    assert battle_turn == plain_turn, f"the faces moved: {plain_turn} -> {battle_turn}"

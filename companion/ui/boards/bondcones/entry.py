@@ -66,10 +66,13 @@ class EntryPanel(Panel):
 
     def _roll(self, who: str, roll: dict[str, Any], battle: dict[str, Any] | None) -> None:
         self._heading(f"{who}: {roll['label'].lower()}")
-        faces = BoxLayout(size_hint_y=None, height=theme.TOUCH * 1.6, spacing=theme.GAP)
+        # The faces take the height left by the heading and the battle's row, which is kept on
+        # every turn (empty when no battle is offered): they stand in one place whether a battle
+        # is offered or not (they sat 12 px higher on battle turns, the panel overflowing).
+        faces = BoxLayout(spacing=theme.GAP)
         for option in roll["fields"]["face"]["options"]:
             # PEEK and BONDO get wider buttons than the digits: a word in one line, a size to read.
-            button = FaceButton(text=option["label"], bold=True, height=faces.height,
+            button = FaceButton(text=option["label"], bold=True, size_hint_y=1,
                                 size_hint_x=1 if len(option["label"]) <= 1 else 1.4,
                                 disabled=not option.get("enabled", True))
             button.bind(on_release=lambda _b, f=option["value"]: self.act({"type": "roll", "face": f}))
@@ -79,7 +82,8 @@ class EntryPanel(Panel):
             declare = BigButton(text=f"{words.symbol('⚔')} {battle['label']}", markup=True, color=theme.WARNING)
             declare.bind(on_release=lambda *_: self.act({"type": "battle"}))
             self.body.add_widget(declare)
-        self.body.add_widget(Widget())
+        else:
+            self.body.add_widget(Widget(size_hint_y=None, height=theme.TOUCH))  # the battle's row, kept
 
     # -- captures ------------------------------------------------------------
 
