@@ -257,3 +257,37 @@ def test_bondcones_roll_faces_stand_where_they_stand_on_a_turn_that_offers_a_bat
     assert any("Declare a BondO Battle" in b for b in offered(app))
     battle_turn = faces()
     assert battle_turn == plain_turn, f"the faces moved: {plain_turn} -> {battle_turn}"
+
+
+def test_bonbons_zero_reveal_pad_has_each_value_where_the_draw_pad_has_it(make_app):  # noqa: F811
+    """A zero drawn beside a face-down card asks the card's value on a pad of its own: it stood
+    1-5 over 6-9 against the draw pad's 0-4 over 5-9, so the "4" moved between the two touches
+    of one draw. Every value in the same place."""
+    from tests.ui.test_bonbon_board import begin, press, start, view
+
+    app = start(make_app)
+    begin(app)
+    entry = app.app.screen("play").board.entry
+
+    def places() -> dict[int, tuple[int, int]]:
+        app.frames(3)
+        out = {}
+        for w in entry.walk(restrict=True):
+            if isinstance(w, Button) and plain(w.text).isdigit() and w.get_root_window() is not None:
+                x, y = w.to_window(*w.center)
+                out[int(plain(w.text))] = (round(x), round(y))
+        return out
+
+    drawn = places()
+    assert set(drawn) >= set(range(10)), drawn
+    press(app, "Face down")  # Anna
+    press(app, "[b]4[/b]")  # John
+    press(app, "[b]1[/b]")  # Cris
+    assert view(app)["turn"] == "Anna"
+    press(app, "[b]0[/b]")  # Anna's zero turns her face-down card over: its value next
+    revealed = places()
+    assert set(revealed) >= set(range(1, 10)), revealed
+    moved = {v: (revealed[v][0] - drawn[v][0], revealed[v][1] - drawn[v][1]) for v in range(1, 10)
+             if revealed[v] != drawn[v]}
+    assert all(abs(dx) <= 2 and abs(dy) <= 2 for dx, dy in moved.values()), f"values moved: {moved}"
+    app.screenshot("bonbon-zero-reveal-pad-in-place")
