@@ -291,3 +291,29 @@ def test_bonbons_zero_reveal_pad_has_each_value_where_the_draw_pad_has_it(make_a
              if revealed[v] != drawn[v]}
     assert all(abs(dx) <= 2 and abs(dy) <= 2 for dx, dy in moved.values()), f"values moved: {moved}"
     app.screenshot("bonbon-zero-reveal-pad-in-place")
+
+
+def test_baons_lola_shows_stands_in_one_place_on_the_menu_and_while_discarding(make_app):  # noqa: F811
+    """"Lola shows" stood a row lower among the discards than on the turn's menu."""
+    from tests.games.baon.test_board import board, start, view
+
+    app = start(make_app)
+
+    def lola() -> tuple[int, int]:
+        app.frames(3)
+        found = [w for w in board(app).entry.walk(restrict=True) if isinstance(w, Button)
+                 and w.text == "Lola shows" and w.get_root_window() is not None]
+        assert len(found) == 1, [w.text for w in board(app).entry.walk() if isinstance(w, Button)]
+        x, y = found[0].to_window(*found[0].center)
+        return round(x), round(y)
+
+    assert app.app.act({"type": "take", "sources": ["pile", "pile"]})  # Ann: 6 cards
+    on_the_menu = lola()
+    for _ in range(3):  # Ann, Ben and Cy end their turns
+        assert app.app.act({"type": "end_turn"}), view(app)["turn"]
+        app.frames(2)
+    assert app.app.act({"type": "take", "sources": ["pile", "pile"]})  # Ann: 8 cards, over 6
+    assert view(app)["discards_due"]
+    discarding = lola()
+    assert discarding == on_the_menu, f"Lola shows moved from {on_the_menu} to {discarding}"
+    app.screenshot("baon-discarding-lola-in-place-800x480")
