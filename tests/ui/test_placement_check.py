@@ -88,32 +88,40 @@ def test_a_list_scrolled_past_its_end_shows_only_what_its_window_shows(window): 
         window.remove_widget(root)
 
 
-def _list_with_a_bar(padding_right: float):
-    """A scrolling list longer than its room, its bar always drawn, rows `padding_right` px short
-    of its right edge."""
-    from companion.ui.widgets import MoreSign
+def _list_with_a_bar(kept_clear: bool):
+    """A scrolling list longer than its room, its bar drawn at rest; its rows kept clear of the
+    bar (companion/ui/widgets.py, beside_the_bar) or not."""
+    from kivy.uix.gridlayout import GridLayout
+    from kivy.uix.scrollview import ScrollView
+
+    from companion.ui.widgets import beside_the_bar
 
     root = BoxLayout(orientation="vertical", padding=8)
-    scroll, grid = scrolling_grid(1)
-    grid.padding = (0, 0, padding_right, 0)
+    grid = GridLayout(cols=1, spacing=8, size_hint_y=None)
+    grid.bind(minimum_height=grid.setter("height"))
+    scroll = ScrollView(do_scroll_x=False)
+    scroll.add_widget(grid)
+    scroll.bar_width = 8
+    scroll.bar_inactive_color = scroll.bar_color
+    if kept_clear:
+        beside_the_bar(scroll, grid)
     for n in range(12):
         grid.add_widget(BigButton(text=f"Pass + tile {n}", size_hint_y=None, height=64))
     root.add_widget(scroll)
-    root.add_widget(MoreSign(scroll, grid, "row", "rows"))  # it keeps the bar drawn at rest
     return root
 
 
 def test_a_scroll_bar_drawn_over_a_lists_buttons_fails_and_one_beside_them_passes(window):  # noqa: F811
     from tests.support.placement import under_scroll_bars
 
-    over = _list_with_a_bar(0)
+    over = _list_with_a_bar(False)
     try:
         problems = under_scroll_bars(shown(window, over))
     finally:
         window.remove_widget(over)
     assert problems and all("scroll bar is drawn over" in p for p in problems), problems
     assert "'Pass + tile 0'" in problems[0]
-    beside = _list_with_a_bar(12)
+    beside = _list_with_a_bar(True)
     try:
         assert under_scroll_bars(shown(window, beside)) == []
     finally:
