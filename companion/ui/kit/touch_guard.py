@@ -19,7 +19,7 @@ down" for the next player).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from kivy.uix.behaviors import ButtonBehavior
@@ -50,24 +50,47 @@ def is_control(widget: Widget) -> bool:
             or (isinstance(widget, Label) and "[ref=" in (widget.text or "") and widget.markup))
 
 
-def signature(widget: Widget) -> tuple[Any, ...]:
-    """What a player sees of a control: where it is, its words, greyed or not, down or not."""
-    x, y = widget.to_window(*widget.pos)
-    return (round(x), round(y), round(widget.width), round(widget.height), getattr(widget, "text", None),
-            widget.disabled, getattr(widget, "state", None))
+def signature(widget: Widget, at: tuple[float, float] | None = None) -> tuple[Any, ...]:
+    """What a player sees of a control: where it is (`at`, its window position, if known), its
+    words, greyed or not, down or not."""
+    x, y = at if at is not None else widget.to_window(*widget.pos)
+    return (x, y, widget.width, widget.height, getattr(widget, "text", None), widget.disabled,
+            getattr(widget, "state", None))
 
 
-def shown_controls(window: Any) -> Iterator[tuple[Widget, bool]]:
-    """Every control in the window, and whether it can be seen (no layer it is in is transparent)."""
-    def walk(widget: Widget, visible: bool) -> Iterator[tuple[Widget, bool]]:
-        visible = visible and widget.opacity > 0
+def same(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+    """Two signatures of one control alike: in the same place to within a pixel, the rest equal."""
+    return all(abs(p - q) <= 1 for p, q in zip(a[:4], b[:4])) and a[4:] == b[4:]
+
+
+def shown_controls(window: Any) -> list[tuple[Widget, tuple[float, float]]]:
+    """Every control a player can see in the window, with its window position. One pass, no
+    recursion: a transparent widget hides all it holds, and in a scrolling list (a StencilView)
+    what lies outside its box is not looked into (a story of 600 moves shows a few)."""
+    found: list[tuple[Widget, tuple[float, float]]] = []
+    # (widget, the offset from its parent's coordinates to the window's, the clip box or None)
+    stack: list[tuple[Widget, float, float, tuple[float, float, float, float] | None]] = [
+        (layer, 0.0, 0.0, None) for layer in window.children]
+    while stack:
+        widget, dx, dy, clip = stack.pop()
+        if widget.opacity <= 0:
+            continue
+        left, bottom = widget.x + dx, widget.y + dy
+        right, top = left + widget.width, bottom + widget.height
+        if clip is not None and (right < clip[0] or left > clip[2] or top < clip[1] or bottom > clip[3]) \
+                and widget.width > 0 and widget.height > 0:
+            continue  # scrolled out of sight
         if is_control(widget):
-            yield widget, visible
+            found.append((widget, (left, bottom)))
+        if isinstance(widget, StencilView):
+            box = (left, bottom, right, top)
+            clip = box if clip is None else (max(clip[0], left), max(clip[1], bottom), min(clip[2], right),
+                                             min(clip[3], top))
+        # Children's coordinates: the widget's own translation (a RelativeLayout, a ScrollView).
+        ox, oy = widget.to_parent(0, 0)
         for child in widget.children:
-            yield from walk(child, visible)
-
-    for layer in window.children:
-        yield from walk(layer, True)
+            stack.append((child, dx + ox, dy + oy, clip))
+    return found
 
 
 class TouchGuard:
@@ -110,12 +133,10 @@ class TouchGuard:
         if context != self._context:
             self._context, self._context_at = context, now
         seen: dict[Widget, tuple[tuple[Any, ...], float]] = {}
-        for widget, visible in shown_controls(self.window):
-            if not visible:
-                continue
-            sig = signature(widget)
+        for widget, at in shown_controls(self.window):
+            sig = signature(widget, at)
             before = self._seen.get(widget)
-            seen[widget] = before if before is not None and before[0] == sig else (sig, now)
+            seen[widget] = before if before is not None and same(before[0], sig) else (sig, now)
         self._seen = seen
 
     def placed_at(self, widget: Widget) -> float:
@@ -123,7 +144,7 @@ class TouchGuard:
         changed since the last frame drawn, or is not shown at all)."""
         now = self.clock()
         seen = self._seen.get(widget)
-        if seen is None or seen[0] != signature(widget) or self.context() != self._context:
+        if seen is None or not same(seen[0], signature(widget)) or self.context() != self._context:
             return now
         return max(seen[1], self._context_at)
 
