@@ -46,6 +46,18 @@ def overflows(label: Label) -> bool:
     return core.texture.height > height + 2
 
 
+def raw_names(words: str) -> list[str]:
+    """The program's names among a screen's words ("last_trick"); a file's path or a topic, which a
+    maker reads and types as it is ("/var/lib/companion/companion.db"), is not one."""
+    out = []
+    for m in IDENTIFIER.finditer(words):
+        before, after = words[m.start() - 1:m.start()], words[m.end():m.end() + 1]
+        if before in ("/", ".", "\\") or after in ("/", ".", "\\"):
+            continue
+        out.append(m.group())
+    return out
+
+
 def unreadable(widgets: Iterable) -> list[str]:
     """What among `widgets` (those on screen) a player could not read whole."""
     out = []
@@ -58,7 +70,7 @@ def unreadable(widgets: Iterable) -> list[str]:
             out += [f"{w.text!r} has words in {size} px" for size in MARKUP_SIZE.findall(w.text)
                     if float(size) < MIN_TEXT - 0.5]
         out += [f"{w.text!r} shows the program's name {raw!r}, not a player's words"
-                for raw in IDENTIFIER.findall(plain_words(w.text))]
+                for raw in raw_names(plain_words(w.text))]
         if cut_short(w):
             out.append(f"{w.text!r} is cut short in {w.width:.0f} px")
         elif overflows(w):
