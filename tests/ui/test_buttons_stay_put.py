@@ -317,3 +317,43 @@ def test_baons_lola_shows_stands_in_one_place_on_the_menu_and_while_discarding(m
     discarding = lola()
     assert discarding == on_the_menu, f"Lola shows moved from {on_the_menu} to {discarding}"
     app.screenshot("baon-discarding-lola-in-place-800x480")
+
+
+def test_a_baons_words_stay_where_they_are_from_turn_to_turn(make_app):  # noqa: F811
+    """A baon touched in its owner's line is the baon chosen to add to: its words drifted 26-52 px
+    between turns as the line above wrapped and unwrapped (the turn's mark, the count in hand).
+    A name just long enough for the mark to wrap the line, shown on and off turn in turn."""
+    from tests.games.baon.test_board import board, start, view
+
+    from companion.ui.boards.baon import words
+    from tests.games.baon.touch import Finger
+
+    app = start(make_app, players=("Ann", "Ben", "Cy"))
+    Finger(app).baon("Adobo", ["a1", "a2", "a3"], end_turn=True)
+    game = app.table.session.view()
+    panel = board(app).players.panels[0]
+    seat = dict(game["players"][0])
+    record = dict(view(app)["players"][0])
+
+    table = words.suits(view(app))
+
+    def top_of_baons(name: str, turn: bool) -> float:
+        panel.show({**seat, "name": name}, record, 0, turn, table)
+        app.frames(3)
+        return round(panel.top - panel.baons.top)
+
+    def wraps_with_the_mark(n: int) -> bool:
+        """Whether the mark alone wraps the line (each measured as a new line would be)."""
+        tops = []
+        for turn in (True, False):
+            getattr(panel, "_tallest", {}).clear()
+            tops.append(top_of_baons("N" * n, turn))
+        return tops[0] != tops[1]
+
+    wraps = next((n for n in range(3, 40) if wraps_with_the_mark(n)), None)
+    if wraps is None:
+        pytest.skip("no name wraps the line only with the turn's mark at this width")
+    name = "N" * wraps
+    getattr(panel, "_tallest", {}).clear()
+    places = [top_of_baons(name, turn) for turn in (True, False, True, False)]
+    assert len(set(places)) == 1, f"the baon's words moved between turns: {places}"
