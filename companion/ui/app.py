@@ -325,7 +325,8 @@ class CompanionApp(App):
         from companion.ui.confirm import Confirm
 
         Confirm(
-            f"{self._last_words or 'This'} was entered a moment ago. Enter it a second time?",
+            (f"Entered a moment ago: {self._last_words}. " if self._last_words else
+             "The same was entered a moment ago. ") + "Enter the same again?",
             keep="No, once", go_on="Enter it again",
             on_go_on=lambda: self._enter(self.table.session, action, source) if self.table.session else None,
         ).open()

@@ -161,6 +161,8 @@ def test_the_same_entry_twice_in_a_moment_is_asked_once(make_app):  # noqa: F811
     assert asked and "a moment ago" in " ".join(app.texts() + [getattr(w, "text", "") for d in asked
                                                               for w in d.walk()])
     assert session.revision == revision + 1
+    app.settle(0.3)  # the dialog opened
+    app.screenshot("the-same-entry-asked-once")
     asked[0].dismiss()
     app.settle(0.3)
     TEST_CLOCK.advance(SETTLE_SECONDS)
