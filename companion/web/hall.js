@@ -363,7 +363,7 @@
     // "Changed 3 min ago" keeps counting, and idle or long-offline tables stand out in time.
     setInterval(renderTables, Math.min(5000, Math.max(250, Math.min(IDLE_MIN, OFFLINE_MIN) * 60000 / 4)));
     var client = mqtt.connect(brokerUrl(), {
-      clientId: "hall-" + Math.random().toString(16).slice(2, 10),
+      clientId: "hall:" + Math.random().toString(16).slice(2, 10),
       protocolVersion: 4,
       clean: true,
       // After the venue broker restarts, the page is back within a quarter second rather than a
