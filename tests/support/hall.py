@@ -39,6 +39,7 @@ class VenueBroker(Broker):
         subprocess.run(["mosquitto_ctrl", "dynsec", "init", str(workdir / "dynamic-security.json"), ORGANISER,
                         ORGANISER_PASSWORD], check=True, capture_output=True)
         self._pending: dict[str, str] = {}
+        self._logins: dict[str, str] = {}  # table id -> its password
         super().__init__(workdir, conf_template=HALL_DEPLOY / "venue.conf", acl_template=HALL_DEPLOY / "acl",
                          debian_persistence=True, ports=[mqtt_port, ws_port],
                          values={"TLS_PORT": str(self.tls_port), "DYNSEC": DYNSEC})
@@ -51,10 +52,22 @@ class VenueBroker(Broker):
     def add_table(self, table_id: str, prefix: str = "companion") -> str:
         """The table's own login, made as hall-join makes it (now, or as soon as the venue runs)."""
         password = new_password()
-        self._pending[table_id] = password
+        self._pending[table_id] = self._logins[table_id] = password
         if self.proc is not None:
             self._enrol_pending(prefix)
         return password
+
+    def as_table(self, table_id: str, prefix: str = "companion") -> Any:
+        """A session (a context manager giving a paho client) logged in on the tables' listener as
+        `table_id`, enrolled now if it is not yet: what that table's bridge may do, no more."""
+        from contextlib import contextmanager
+
+        @contextmanager
+        def logged_in() -> Any:
+            password = self._logins.get(table_id) or self.add_table(table_id, prefix)
+            with session(self.hall, table_id, password) as client:
+                yield client
+        return logged_in()
 
     def _enrol_pending(self, prefix: str = "companion") -> None:
         with session(self.hall, ORGANISER, ORGANISER_PASSWORD) as client:
