@@ -4,6 +4,7 @@ real Mosquitto on loopback ports, every bridge the drop-in `companion hall-join`
 from __future__ import annotations
 
 import glob
+import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ from companion.hall.enrol import ORGANISER, enrol, new_password, session
 from companion.store import Store
 from companion.table import Table
 from tests.support.cut_link import CutLink
-from tests.support.mosquitto import ROOT, Broker, free_ports
+from tests.support.mosquitto import ROOT, WEB, Broker, free_ports
 
 HALL_DEPLOY = ROOT / "deploy" / "hall"
 KEEPALIVE = 5  # the shortest [hall] keepalive the venue needs: a cut link is seen at once here
@@ -38,10 +39,14 @@ class VenueBroker(Broker):
         self.cafile = str(workdir / "ca.pem")
         subprocess.run(["mosquitto_ctrl", "dynsec", "init", str(workdir / "dynamic-security.json"), ORGANISER,
                         ORGANISER_PASSWORD], check=True, capture_output=True)
+        # The pages as venue.sh copies them, with the CA a table fetches (never into the repository).
+        web = workdir / "web"
+        shutil.copytree(WEB, web, dirs_exist_ok=True)
+        shutil.copy(workdir / "ca.pem", web / "hall-ca.pem")
         self._pending: dict[str, str] = {}
         self._logins: dict[str, str] = {}  # table id -> its password
         super().__init__(workdir, conf_template=HALL_DEPLOY / "venue.conf", acl_template=HALL_DEPLOY / "acl",
-                         debian_persistence=True, ports=[mqtt_port, ws_port],
+                         debian_persistence=True, ports=[mqtt_port, ws_port], web_dir=web,
                          values={"TLS_PORT": str(self.tls_port), "DYNSEC": DYNSEC})
 
     @property
