@@ -17,6 +17,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from companion.hall.bridge import drop_in
 from companion.hall.export import fetch_plays
+from companion.hall.topics import play_name
 from tests.broadcast.conftest import Watcher
 from tests.support.cut_link import CutLink
 from tests.support.hall import DYNSEC, HallTable, ORGANISER_PASSWORD, play_script, venue_broker
@@ -37,7 +38,7 @@ def hall(tmp_path):
         for t in tables:
             watcher.wait_for(lambda w, t=t: any(m.payload == b"1" for m in w.on(f"companion/{t.id}/link")), 15)
         play_script(tables[1], "bonc/scripts/full_game_to_one_winner.jsonl")
-        watcher.wait_for(lambda w: w.on("companion/corner/plays/1"), 15)
+        watcher.wait_for(lambda w: [m for m in w.messages if m.topic.startswith("companion/corner/plays/")], 15)
         yield venue, tables, watcher
     finally:
         watcher.close()
@@ -57,14 +58,15 @@ def _marker(venue, watcher: Watcher, n: int) -> None:
 
 def test_a_tables_login_writes_only_its_own_table(hall):
     venue, (window, corner), watcher = hall
-    held = watcher.on("companion/corner/plays/1")[-1].payload
+    mine = f"companion/corner/plays/{play_name(corner.table.record.id, corner.table.record.started_at)}"
+    held = watcher.on(mine)[-1].payload
     forged = json.loads(held)
-    forged.update(id=99, players=[{"name": "Mallory", "score": 99, "rank": 1, "winner": True}])
+    forged.update(id=99, uid="99-20261128T000000Z", players=[{"name": "Mallory", "score": 99, "rank": 1, "winner": True}])
     # window's own login (stolen from its Pi): a play for corner, corner's play emptied and
     # overwritten, corner's state and link; the organiser's login cannot write a table either.
     with venue.as_table("window") as thief:
         for topic, payload in (("companion/corner/plays/99", json.dumps(forged).encode()),
-                               ("companion/corner/plays/1", b""),
+                               (mine, b""),
                                ("companion/corner/state", b'{"version": 999999999}'),
                                ("companion/corner/link", b"0")):
             thief.publish(topic, payload, qos=1, retain=True).wait_for_publish(5)
@@ -83,7 +85,7 @@ def test_a_tables_login_writes_only_its_own_table(hall):
 
     assert any(m.payload == b"window's own" for m in watcher.on("companion/window/events"))
     assert not [m for m in watcher.messages if m.topic.startswith("companion/corner/plays/9")]
-    assert [m.payload for m in watcher.on("companion/corner/plays/1")] == [held]
+    assert [m.payload for m in watcher.on(mine)] == [held]
     assert not [m for m in watcher.on("companion/corner/link") if m.payload == b"0"]
     assert not [m for m in watcher.on("companion/corner/state") if b"999999999" in m.payload]
     # What the standings and the export read, afresh from the venue: corner's one play, no Mallory.

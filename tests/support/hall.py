@@ -62,15 +62,17 @@ class VenueBroker(Broker):
             self._enrol_pending(prefix)
         return password
 
-    def as_table(self, table_id: str, prefix: str = "companion") -> Any:
+    def as_table(self, table_id: str, prefix: str = "companion", *, index: bool = False) -> Any:
         """A session (a context manager giving a paho client) logged in on the tables' listener as
-        `table_id`, enrolled now if it is not yet: what that table's bridge may do, no more."""
+        `table_id`, enrolled now if it is not yet: what that table's bridge may do, no more. The
+        login is the client id: `index` logs in as the read-back one (`<id>.index`), which knocks
+        that table's read-back bridge off for a moment rather than its link."""
         from contextlib import contextmanager
 
         @contextmanager
         def logged_in() -> Any:
             password = self._logins.get(table_id) or self.add_table(table_id, prefix)
-            with session(self.hall, table_id, password) as client:
+            with session(self.hall, table_id + (".index" if index else ""), password) as client:
                 yield client
         return logged_in()
 
