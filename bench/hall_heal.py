@@ -103,7 +103,7 @@ def main() -> None:
     current, bridges = [], []
     try:
         for t in tables:
-            t.table.start("tally", ["Ann", "Ben"], {"target": 10 ** 6})
+            t.table.start("tally", ["Ann", "Ben"], {"target": 99})
         watch.wait(lambda: all(watch.versions.get(t.id, -1) >= t.version() for t in tables))
         for _ in range(args.heals):
             cut = time.monotonic()

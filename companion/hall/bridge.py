@@ -71,7 +71,7 @@ def drop_in(config: Any, password: str) -> str:
         if hall["cafile"]:
             # The venue's certificate must be signed by its own authority and name the address
             # dialled (bridge_insecure false checks the name too).
-            lines += [f"bridge_cafile {hall['cafile']}", "bridge_insecure false", "bridge_tls_version tlsv1.2"]
+            lines += [f"bridge_cafile {hall['cafile']}", "bridge_insecure false"]
         if direction == "out":
             lines += [f"notification_topic {hall_topics.link(topics)}", "notifications true"]
             lines += [f"topic {t} out 1 {base} {base}" for t in OUT_TOPICS]
