@@ -23,7 +23,10 @@ from typing import Any
 
 ORGANISER = "hall.organiser"  # the organiser's login at the venue (venue.sh makes it)
 CONTROL = "$CONTROL/dynamic-security/v1"
-TIMEOUT = 5.0  # seconds for the venue to answer
+TIMEOUT = 10.0  # seconds for the venue to answer a connection or a subscription
+# Seconds for the venue to make a login: the plugin writes its whole file for every change, which
+# a busy venue machine takes its time over (seconds, with fifty tables joining at once).
+CONTROL_TIMEOUT = 30.0
 REFUSED_LOGIN = (0x86, 0x87)  # CONNACK "Bad user name or password", "Not authorized" (3.1.1: 4, 5)
 CLIENT_ID_PREFIX = "hall:"  # what the venue asks of every client id but a table's (venue.conf)
 
@@ -118,7 +121,7 @@ def control(client: Any, commands: list[dict[str, Any]]) -> list[dict[str, Any]]
     if not subscribed.wait(TIMEOUT):
         raise OSError("no answer to the subscription")
     client.publish(CONTROL, json.dumps({"commands": commands}), qos=1)
-    if not got.wait(TIMEOUT):
+    if not got.wait(CONTROL_TIMEOUT):
         raise OSError("the venue broker did not answer the enrolment (is it the venue's own Mosquitto?)")
     return answers
 
