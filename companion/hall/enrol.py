@@ -120,7 +120,10 @@ def control(client: Any, commands: list[dict[str, Any]]) -> list[dict[str, Any]]
     client.subscribe(f"{CONTROL}/response", qos=1)
     if not subscribed.wait(TIMEOUT):
         raise OSError("no answer to the subscription")
-    client.publish(CONTROL, json.dumps({"commands": commands}), qos=1)
+    # QoS 0: Mosquitto before 2.0.15 takes any trouble acknowledging a control message for "out
+    # of memory" and drops the connection (Mosquitto issue 2525, seen when a command logs a
+    # client out); the answer on the response topic is the acknowledgement that counts.
+    client.publish(CONTROL, json.dumps({"commands": commands}), qos=0)
     if not got.wait(CONTROL_TIMEOUT):
         raise OSError("the venue broker did not answer the enrolment (is it the venue's own Mosquitto?)")
     return answers
