@@ -67,20 +67,25 @@ fingerprint=$(sh "$here/venue-tls.sh" "$CONF_DIR" $addresses $NAMES ${host:+$hos
 # The tables' logins: Mosquitto's dynamic-security plugin keeps them, made at run time by each
 # table's hall-join with the organiser's login. Made once, and anew with a new organiser's password
 # (every table then joins again: a way to shut every table out at once).
-if [ ! -s "$CONF_DIR/dynamic-security.json" ] || [ -n "$made" ]; then
-    rm -f "$CONF_DIR/dynamic-security.json"
-    mosquitto_ctrl dynsec init "$CONF_DIR/dynamic-security.json" "$ORGANISER" "$(cat "$PASSWORD_FILE")" >/dev/null
+# The plugin saves every change to a new file beside it, then renames it: a folder of its own,
+# the broker's.
+LOGINS=$CONF_DIR/logins/dynamic-security.json
+mkdir -p "$CONF_DIR/logins"
+if [ ! -s "$LOGINS" ] || [ -n "$made" ]; then
+    rm -f "$LOGINS"
+    mosquitto_ctrl dynsec init "$LOGINS" "$ORGANISER" "$(cat "$PASSWORD_FILE")" >/dev/null
 fi
 
 render "$here/acl" > "$CONF_DIR/acl"
 if getent group mosquitto >/dev/null; then
     # The broker reads its key and writes the logins' file (the plugin saves every change).
     chown root:mosquitto "$CONF_DIR" "$CONF_DIR/acl" "$CONF_DIR/server.key" "$CONF_DIR/server.pem"
-    chown mosquitto:mosquitto "$CONF_DIR/dynamic-security.json"
+    chown -R mosquitto:mosquitto "$CONF_DIR/logins"
 fi
 chmod 750 "$CONF_DIR"
+chmod 700 "$CONF_DIR/logins"
 chmod 640 "$CONF_DIR/acl" "$CONF_DIR/server.key" "$CONF_DIR/server.pem"
-chmod 600 "$CONF_DIR/dynamic-security.json"
+chmod 600 "$LOGINS"
 
 # The pages (hall.html and the phone page), and the CA for tables to fetch: a copy the broker's
 # own user can read.

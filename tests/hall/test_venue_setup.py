@@ -44,7 +44,7 @@ def test_venue_sh_then_hall_join_bridge_a_table_into_the_venue(tmp_path, monkeyp
     password = printed.group(1)
     conf_dir = root / "etc/mosquitto/companion-venue"
     assert (root / "etc/companion/hall-tables-password").read_text().strip() == password
-    assert password not in (conf_dir / "dynamic-security.json").read_text()
+    assert password not in (conf_dir / "logins" / "dynamic-security.json").read_text()
     ca = (conf_dir / "ca.pem").read_bytes()
     # Run again (an update, a new address): the CA and the organiser's password are kept.
     again = subprocess.run(["sh", str(VENUE)], env=env, capture_output=True, text=True, timeout=60)

@@ -37,8 +37,9 @@ class VenueBroker(Broker):
         self.fingerprint = subprocess.run(["sh", str(HALL_DEPLOY / "venue-tls.sh"), str(workdir)], check=True,
                                           capture_output=True, text=True).stdout.strip()
         self.cafile = str(workdir / "ca.pem")
-        subprocess.run(["mosquitto_ctrl", "dynsec", "init", str(workdir / "dynamic-security.json"), ORGANISER,
-                        ORGANISER_PASSWORD], check=True, capture_output=True)
+        (workdir / "logins").mkdir(exist_ok=True)
+        subprocess.run(["mosquitto_ctrl", "dynsec", "init", str(workdir / "logins" / "dynamic-security.json"),
+                        ORGANISER, ORGANISER_PASSWORD], check=True, capture_output=True)
         # The pages as venue.sh copies them, with the CA a table fetches (never into the repository).
         web = workdir / "web"
         shutil.copytree(WEB, web, dirs_exist_ok=True)
