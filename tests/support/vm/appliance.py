@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from tests.broadcast.conftest import Watcher
+from tests.support.vm import gpio_sim
 from tests.support.vm.machine import VirtualTable
 
 REPO = Path(__file__).resolve().parents[3]
@@ -178,10 +179,13 @@ def install(vt: VirtualTable, folder: Path, figures: dict) -> None:
     vt.power_on()
     figures["power-on to SSH"] = vt.wait_for_ssh()
     clone_into_guest(vt, folder, commit_under_test())
+    # The Pi's GPIO as a kernel chip from boot (tests/support/vm/gpio_sim.py), and its gpio group.
+    gpio_sim.prepare(vt)
     started = time.monotonic()
     done = vt.ssh("cd companion && deploy/pi/install.sh", timeout=1200)
     assert "Installed: the companion starts at every boot." in done.stdout, done.stdout + done.stderr
     figures["install.sh"] = round(time.monotonic() - started, 1)
+    gpio_sim.add_pin_library(vt)
     # The panel's touch controller exists from boot on the Pi: so here, before the app starts.
     vt.ssh("sudo install -D -m 644 /dev/stdin /usr/local/lib/companion-test/panel.py", input=PANEL.read_text())
     vt.ssh("sudo tee /etc/systemd/system/companion-test-panel.service >/dev/null", input=PANEL_UNIT)

@@ -1,0 +1,179 @@
+"""The table's buttons and dial through a real kernel GPIO chip, in the virtual table.
+
+The guest (tests/support/vm: QEMU, Debian 13's own 6.12 kernel) has gpio-sim, built for that
+kernel from Debian's source when the image is built, as a chip standing for a Pi 5's header
+bank; gpiozero is told it runs on a Pi 5 where it reads that on a Pi (/proc/cpuinfo). The app
+runs as installed (deploy/pi/install.sh), with lgpio, the Pi 5's pin library, on the kernel's
+GPIO character device. From this machine, through the guest's SSH, buttons are pressed and the
+dial is turned by the sim lines' pulls (tests/support/vm/gpio_sim.py), and every effect is read
+back from the app: its published state (moves, the board's total) and its screen, compared with
+this machine's copy of the app given the same controls.
+
+- Bonbon as the collective limit board: the dial's steps move the total, at a slow hand's
+  speed and at 1,000 steps a minute, none lost and none doubled; Confirm resets the board;
+  Undo takes it back; a long hold on Undo redoes it; a bouncing Undo (5 edges within 2 ms as
+  it closes, 5 as it opens) is one Undo.
+- BondCones: Roll rolls (electronically: no dice tray here), Confirm ends the move, Undo takes
+  it back.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from companion.config import load
+from companion.inputs.gpio import pins_from
+from tests.broadcast.conftest import Watcher
+from tests.support.vm import appliance, gpio_sim, machine
+from tests.support.vm import image as vm_image
+from tests.support.vm.gpio_sim import Hand
+from tests.support.vm.machine import VirtualTable
+from tests.support.vm.touch_start import TouchedTable
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(2400)]
+
+SLOW_HAND = (8, 120)  # detents, detents a minute: a slow, deliberate turn
+QUICK_HAND = (60, 1000)  # a quick spin
+BOUNCE_EDGES, BOUNCE_WITHIN = 5, 0.002
+SETTLE = 1.5  # after the last expected change: time for a doubled one to show
+
+
+def state(watcher: Watcher) -> dict:
+    return appliance.state_of(watcher) or {}
+
+
+def wait_state(watcher: Watcher, check, what: str, timeout: float = 120) -> dict:
+    """The app's newest state once `check` holds; then, SETTLE later, it must still hold (nothing more came)."""
+    try:
+        watcher.wait_for(lambda w: check(state(w)), timeout=timeout)
+    except AssertionError as exc:
+        raise AssertionError(f"{what}: the table's state is {summary(state(watcher))}") from exc
+    time.sleep(SETTLE)
+    now = state(watcher)
+    assert check(now), f"{what}, but then more came: {summary(now)}"
+    return now
+
+
+def summary(s: dict) -> str:
+    view = s.get("view") or {}
+    return (f"game {s.get('game')} moves {s.get('moves')} total {view.get('total')} round {view.get('round')} "
+            f"expects {[a['type'] for a in (s.get('expected') or {}).get('legal', [])]}")
+
+
+def legal(s: dict) -> set[str]:
+    return {a["type"] for a in (s.get("expected") or {}).get("legal", [])}
+
+
+def mirror_controls(table: TouchedTable, *controls: str) -> None:
+    """The same controls on this machine's copy of the app, so that its screen is what the guest's should be."""
+    for control in controls:
+        table.mirror.app.control(control, "gpio")
+        table.mirror.frames(1)
+    table.mirror.settle(0.3)
+
+
+def board_by_dial(vt: VirtualTable, hand: Hand, pins: dict, table: TouchedTable, watcher: Watcher,
+                  figures: dict) -> None:
+    table.start("Bonbon", ["ann", "bob"], toggles=["No"])  # board_only: No -> Yes
+    start = wait_state(watcher, lambda s: s.get("game") == "bonbon" and (s.get("view") or {}).get("total") == 0,
+                       "a Bonbon board at 0")
+    moves = start["moves"]
+    total = 0
+    for (steps, per_minute), way in ((SLOW_HAND, 1), (QUICK_HAND, 1), (QUICK_HAND, -1)):
+        turned = time.monotonic()
+        at = hand.do(Hand.turn(pins["dial_a"], pins["dial_b"], way * steps, per_minute))
+        spent = at[-1] - at[0]
+        figures[f"dial {steps} at {per_minute}/min"] = f"turned in {spent:.2f} s"
+        assert spent <= steps * 60 / per_minute * 1.1, f"the hand was slow: {steps} steps in {spent:.2f} s"
+        total += way * steps
+        moves += steps
+        wait_state(watcher, lambda s, t=total, m=moves: (s.get("view") or {}).get("total") == t and s["moves"] == m,
+                   f"{steps} steps of the dial at {per_minute} a minute move the total to {total}, one move each")
+        figures[f"dial {steps} at {per_minute}/min"] += f", on the board {time.monotonic() - turned:.1f} s after"
+        mirror_controls(table, *["dial_up" if way > 0 else "dial_down"] * steps)
+        appliance.same_screen(vt, table.mirror, table.folder, f"board at {total}", timeout=60)
+
+    hand.do(Hand.press(pins["confirm"]))
+    reset = wait_state(watcher, lambda s: (s.get("view") or {}).get("total") == 0 and s["moves"] == moves + 1,
+                       "Confirm resets the board")
+    assert reset["view"]["round"] == start["view"]["round"] + 1, summary(reset)
+    hand.do(Hand.press(pins["undo"]))
+    wait_state(watcher, lambda s: (s.get("view") or {}).get("total") == total and s["moves"] == moves,
+               "Undo takes the reset back")
+    hand.do(Hand.press(pins["undo"], held=1.4))  # past hold_seconds (1.0): Redo, and no Undo on release
+    wait_state(watcher, lambda s: (s.get("view") or {}).get("total") == 0 and s["moves"] == moves + 1,
+               "a long hold on Undo redoes the reset, and takes nothing back as it is let go")
+    mirror_controls(table, "confirm", "undo", "redo")
+    appliance.same_screen(vt, table.mirror, table.folder, "board reset", timeout=60)
+
+    at = hand.do(Hand.bouncing_press(pins["undo"], BOUNCE_EDGES, BOUNCE_WITHIN * 0.8))
+    closing, opening = at[:BOUNCE_EDGES], at[BOUNCE_EDGES:]
+    figures["bounce"] = f"{BOUNCE_EDGES} edges in {1000 * (closing[-1] - closing[0]):.2f} ms closing, " \
+                        f"{1000 * (opening[-1] - opening[0]):.2f} ms opening"
+    assert closing[-1] - closing[0] < BOUNCE_WITHIN and opening[-1] - opening[0] < BOUNCE_WITHIN, figures["bounce"]
+    wait_state(watcher, lambda s: (s.get("view") or {}).get("total") == total and s["moves"] == moves,
+               "a bouncing Undo is one Undo")
+    mirror_controls(table, "undo")
+    appliance.same_screen(vt, table.mirror, table.folder, "board after a bouncing undo", timeout=60)
+
+
+def dice_game(hand: Hand, pins: dict, table: TouchedTable, watcher: Watcher) -> None:
+    table.tap_button("Menu")
+    table.start("BondCones", ["ann", "bob"])
+    now = wait_state(watcher, lambda s: s.get("game") == "bondcones" and "roll" in legal(s), "BondCones waits for a roll")
+    for _ in range(12):
+        moves = now["moves"]
+        hand.do(Hand.press(pins["roll"]))
+        now = wait_state(watcher, lambda s, m=moves: s["moves"] == m + 1 and "roll" not in legal(s), "Roll rolls once")
+        if "done" in legal(now):
+            break
+        hand.do(Hand.press(pins["undo"]))  # a face that asks for a choice on the screen: roll again
+        now = wait_state(watcher, lambda s, m=moves: s["moves"] == m and "roll" in legal(s), "Undo takes the roll back")
+    else:
+        raise AssertionError(f"twelve rolls and never one that Confirm can end: {summary(now)}")
+    moves = now["moves"]
+    hand.do(Hand.press(pins["confirm"]))
+    wait_state(watcher, lambda s: s["moves"] == moves + 1 and "roll" in legal(s), "Confirm ends the move")
+    hand.do(Hand.press(pins["undo"]))
+    wait_state(watcher, lambda s: s["moves"] == moves and "done" in legal(s), "Undo takes Confirm back")
+
+
+def test_buttons_and_dial_through_a_kernel_gpio_chip(tmp_path):
+    reason = machine.why_not()
+    if reason:
+        pytest.skip(reason)
+    started = time.monotonic()
+    figures: dict[str, object] = {}
+    vt = VirtualTable(vm_image.cached_image(), tmp_path / "vm")
+    try:
+        appliance.install(vt, tmp_path, figures)
+        pins = pins_from(load(tmp_path / "config.toml"))
+        hand = Hand(vt)
+        # The kernel's account: the app holds each wired line of the chip, and its pull-up holds
+        # each one high while nothing presses it (gpio-sim honours the bias lgpio asks for).
+        app_pid = vt.ssh("systemctl show -p MainPID --value companion").stdout.strip()
+        held = vt.ssh(f"sudo ls -l /proc/{app_pid}/fd").stdout
+        assert hand.chip.device in held, f"the app has not opened {hand.chip.device}:\n{held}"
+        lines = gpio_sim.lines_in_use(vt)
+        for name, pin in pins.items():
+            assert f"(GPIO{pin} " in lines and f"GPIO{pin} " in lines, f"{name}: GPIO{pin} not requested:\n{lines}"
+            assert hand.level(pin) == 1, f"{name}: GPIO{pin} reads low with nothing pressed:\n{lines}"
+        figures["kernel lines"] = lines.strip()
+
+        watcher = Watcher(vt.ports["mqtt"], [appliance.STATE])
+        try:
+            with TouchedTable(vt, tmp_path) as table:
+                board_by_dial(vt, hand, pins, table, watcher, figures)
+                dice_game(hand, pins, table, watcher)
+        finally:
+            watcher.client.loop_stop()
+            watcher.client.disconnect()
+    except BaseException:
+        print(f"---- the guest's serial console (last lines) ----\n{vt.console_tail()}")
+        print(f"---- the app's log ----\n{appliance.app_log(vt)}")
+        raise
+    finally:
+        vt.close()
+        print(f"virtual table GPIO: {round(time.monotonic() - started, 1)} s in all; {figures}")
