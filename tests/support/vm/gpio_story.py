@@ -1,4 +1,5 @@
-"""The table's buttons and dial through a real kernel GPIO chip, in the virtual table.
+"""The table's buttons and dial through a real kernel GPIO chip, in the virtual table: a part of
+tests/deploy/test_vm_appliance.py's story, in its boot, right after the install.
 
 The guest (tests/support/vm: QEMU, Debian 13's own 6.12 kernel) has gpio-sim, built for that
 kernel from Debian's source when the image is built, as a chip standing for a Pi 5's header
@@ -13,26 +14,24 @@ this machine's copy of the app given the same controls.
   speed and at 1,000 steps a minute, none lost and none doubled; Confirm resets the board;
   Undo takes it back; a long hold on Undo redoes it; a bouncing Undo (5 edges within 2 ms as
   it closes, 5 as it opens) is one Undo.
-- BondCones: Roll rolls (electronically: no dice tray here), Confirm ends the move, Undo takes
-  it back.
+- BondCones: Roll rolls (on the dice tray when one is plugged in, else electronically), Confirm
+  ends the move, Undo takes it back.
+
+Then `fresh_table` leaves the table as it came from the install: no games, the Home screen.
 """
 
 from __future__ import annotations
 
 import time
-
-import pytest
+from pathlib import Path
 
 from companion.config import load
 from companion.inputs.gpio import pins_from
 from tests.broadcast.conftest import Watcher
-from tests.support.vm import appliance, gpio_sim, machine
-from tests.support.vm import image as vm_image
+from tests.support.vm import appliance, gpio_sim
 from tests.support.vm.gpio_sim import Hand
 from tests.support.vm.machine import VirtualTable
 from tests.support.vm.touch_start import TouchedTable
-
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(2400)]
 
 SLOW_HAND = (8, 120)  # detents, detents a minute: a slow, deliberate turn
 QUICK_HAND = (60, 1000)  # a quick spin
@@ -89,21 +88,21 @@ def board_by_dial(vt: VirtualTable, hand: Hand, pins: dict, table: TouchedTable,
         assert spent <= steps * 60 / per_minute * 1.1, f"the hand was slow: {steps} steps in {spent:.2f} s"
         total += way * steps
         moves += steps
-        wait_state(watcher, lambda s, t=total, m=moves: (s.get("view") or {}).get("total") == t and s["moves"] == m,
+        wait_state(watcher, lambda s, t=total, m=moves: (s.get("view") or {}).get("total") == t and s.get("moves") == m,
                    f"{steps} steps of the dial at {per_minute} a minute move the total to {total}, one move each")
         figures[f"dial {steps} at {per_minute}/min"] += f", on the board {time.monotonic() - turned:.1f} s after"
         mirror_controls(table, *["dial_up" if way > 0 else "dial_down"] * steps)
         appliance.same_screen(vt, table.mirror, table.folder, f"board at {total}", timeout=60)
 
     hand.do(Hand.press(pins["confirm"]))
-    reset = wait_state(watcher, lambda s: (s.get("view") or {}).get("total") == 0 and s["moves"] == moves + 1,
+    reset = wait_state(watcher, lambda s: (s.get("view") or {}).get("total") == 0 and s.get("moves") == moves + 1,
                        "Confirm resets the board")
     assert reset["view"]["round"] == start["view"]["round"] + 1, summary(reset)
     hand.do(Hand.press(pins["undo"]))
-    wait_state(watcher, lambda s: (s.get("view") or {}).get("total") == total and s["moves"] == moves,
+    wait_state(watcher, lambda s: (s.get("view") or {}).get("total") == total and s.get("moves") == moves,
                "Undo takes the reset back")
     hand.do(Hand.press(pins["undo"], held=1.4))  # past hold_seconds (1.0): Redo, and no Undo on release
-    wait_state(watcher, lambda s: (s.get("view") or {}).get("total") == 0 and s["moves"] == moves + 1,
+    wait_state(watcher, lambda s: (s.get("view") or {}).get("total") == 0 and s.get("moves") == moves + 1,
                "a long hold on Undo redoes the reset, and takes nothing back as it is let go")
     mirror_controls(table, "confirm", "undo", "redo")
     appliance.same_screen(vt, table.mirror, table.folder, "board reset", timeout=60)
@@ -113,67 +112,57 @@ def board_by_dial(vt: VirtualTable, hand: Hand, pins: dict, table: TouchedTable,
     figures["bounce"] = f"{BOUNCE_EDGES} edges in {1000 * (closing[-1] - closing[0]):.2f} ms closing, " \
                         f"{1000 * (opening[-1] - opening[0]):.2f} ms opening"
     assert closing[-1] - closing[0] < BOUNCE_WITHIN and opening[-1] - opening[0] < BOUNCE_WITHIN, figures["bounce"]
-    wait_state(watcher, lambda s: (s.get("view") or {}).get("total") == total and s["moves"] == moves,
+    wait_state(watcher, lambda s: (s.get("view") or {}).get("total") == total and s.get("moves") == moves,
                "a bouncing Undo is one Undo")
     mirror_controls(table, "undo")
     appliance.same_screen(vt, table.mirror, table.folder, "board after a bouncing undo", timeout=60)
 
 
 def dice_game(hand: Hand, pins: dict, table: TouchedTable, watcher: Watcher) -> None:
+    """Roll is one move; when the face lets Confirm end the move, Confirm does; Undo takes each back."""
     table.tap_button("Menu")
     table.start("BondCones", ["ann", "bob"])
     now = wait_state(watcher, lambda s: s.get("game") == "bondcones" and "roll" in legal(s), "BondCones waits for a roll")
-    for _ in range(12):
-        moves = now["moves"]
-        hand.do(Hand.press(pins["roll"]))
-        now = wait_state(watcher, lambda s, m=moves: s["moves"] == m + 1 and "roll" not in legal(s), "Roll rolls once")
-        if "done" in legal(now):
-            break
-        hand.do(Hand.press(pins["undo"]))  # a face that asks for a choice on the screen: roll again
-        now = wait_state(watcher, lambda s, m=moves: s["moves"] == m and "roll" in legal(s), "Undo takes the roll back")
-    else:
-        raise AssertionError(f"twelve rolls and never one that Confirm can end: {summary(now)}")
     moves = now["moves"]
-    hand.do(Hand.press(pins["confirm"]))
-    wait_state(watcher, lambda s: s["moves"] == moves + 1 and "roll" in legal(s), "Confirm ends the move")
+    hand.do(Hand.press(pins["roll"]))
+    rolled = wait_state(watcher, lambda s: s.get("moves") == moves + 1, "Roll rolls once")
+    if "done" in legal(rolled):  # a face of 1-4: the move ends by Confirm
+        hand.do(Hand.press(pins["confirm"]))
+        wait_state(watcher, lambda s: s.get("moves") == moves + 2 and "roll" in legal(s), "Confirm ends the move")
+        hand.do(Hand.press(pins["undo"]))
+        wait_state(watcher, lambda s: s.get("moves") == moves + 1 and "done" in legal(s), "Undo takes Confirm back")
     hand.do(Hand.press(pins["undo"]))
-    wait_state(watcher, lambda s: s["moves"] == moves and "done" in legal(s), "Undo takes Confirm back")
+    wait_state(watcher, lambda s: s.get("moves") == moves and "roll" in legal(s), "Undo takes the roll back")
 
 
-def test_buttons_and_dial_through_a_kernel_gpio_chip(tmp_path):
-    reason = machine.why_not()
-    if reason:
-        pytest.skip(reason)
-    started = time.monotonic()
-    figures: dict[str, object] = {}
-    vt = VirtualTable(vm_image.cached_image(), tmp_path / "vm")
+def buttons_and_dial(vt: VirtualTable, folder: Path, config_file: Path, figures: dict) -> None:
+    """Everything above, on a table installed and showing its Home screen; figures are added to `figures`."""
+    folder.mkdir(parents=True, exist_ok=True)
+    pins = pins_from(load(config_file))
+    hand = Hand(vt)
+    # The kernel's account: the app holds each wired line of the chip, and its pull-up holds
+    # each one high while nothing presses it (gpio-sim honours the bias lgpio asks for).
+    app_pid = vt.ssh("systemctl show -p MainPID --value companion").stdout.strip()
+    held = vt.ssh(f"sudo ls -l /proc/{app_pid}/fd").stdout
+    assert hand.chip.device in held, f"the app has not opened {hand.chip.device}:\n{held}"
+    lines = gpio_sim.lines_in_use(vt)
+    for name, pin in pins.items():
+        assert f"(GPIO{pin} " in lines, f"{name}: GPIO{pin} is not requested:\n{lines}"
+        assert hand.level(pin) == 1, f"{name}: GPIO{pin} reads low with nothing pressed:\n{lines}"
+    print(f"virtual table GPIO: the kernel's lines as the app holds them:\n{lines}")
+
+    watcher = Watcher(vt.ports["mqtt"], [appliance.STATE])
     try:
-        appliance.install(vt, tmp_path, figures)
-        pins = pins_from(load(tmp_path / "config.toml"))
-        hand = Hand(vt)
-        # The kernel's account: the app holds each wired line of the chip, and its pull-up holds
-        # each one high while nothing presses it (gpio-sim honours the bias lgpio asks for).
-        app_pid = vt.ssh("systemctl show -p MainPID --value companion").stdout.strip()
-        held = vt.ssh(f"sudo ls -l /proc/{app_pid}/fd").stdout
-        assert hand.chip.device in held, f"the app has not opened {hand.chip.device}:\n{held}"
-        lines = gpio_sim.lines_in_use(vt)
-        for name, pin in pins.items():
-            assert f"(GPIO{pin} " in lines and f"GPIO{pin} " in lines, f"{name}: GPIO{pin} not requested:\n{lines}"
-            assert hand.level(pin) == 1, f"{name}: GPIO{pin} reads low with nothing pressed:\n{lines}"
-        figures["kernel lines"] = lines.strip()
-
-        watcher = Watcher(vt.ports["mqtt"], [appliance.STATE])
-        try:
-            with TouchedTable(vt, tmp_path) as table:
-                board_by_dial(vt, hand, pins, table, watcher, figures)
-                dice_game(hand, pins, table, watcher)
-        finally:
-            watcher.client.loop_stop()
-            watcher.client.disconnect()
-    except BaseException:
-        print(f"---- the guest's serial console (last lines) ----\n{vt.console_tail()}")
-        print(f"---- the app's log ----\n{appliance.app_log(vt)}")
-        raise
+        with TouchedTable(vt, folder) as table:
+            board_by_dial(vt, hand, pins, table, watcher, figures)
+            dice_game(hand, pins, table, watcher)
     finally:
-        vt.close()
-        print(f"virtual table GPIO: {round(time.monotonic() - started, 1)} s in all; {figures}")
+        watcher.client.loop_stop()
+        watcher.client.disconnect()
+
+
+def fresh_table(vt: VirtualTable, folder: Path) -> None:
+    """The table as the install left it: the app stopped, its games gone, started again, Home on screen."""
+    vt.ssh("sudo systemctl stop companion && sudo rm -f /var/lib/companion/companion.db*"
+           " && sudo systemctl start companion", timeout=300)
+    appliance.wait_for_qr(vt, folder)
