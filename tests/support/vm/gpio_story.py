@@ -135,6 +135,22 @@ def dice_game(hand: Hand, pins: dict, table: TouchedTable, watcher: Watcher) -> 
     wait_state(watcher, lambda s: s.get("moves") == moves and "roll" in legal(s), "Undo takes the roll back")
 
 
+def app_files(vt: VirtualTable) -> str:
+    """What the running app has open (its /proc fd links)."""
+    return vt.ssh("sudo find /proc/$(systemctl show -p MainPID --value companion)/fd -type l -printf '%l '",
+                  check=False).stdout
+
+
+def gpio_status(vt: VirtualTable) -> str:
+    """The app's GPIO adapter started as the app starts it, as the app's user: its status in words."""
+    script = ("from companion.config import load; from companion.inputs.gpio import GpioControls; "
+              "g = GpioControls.from_config(load('/etc/companion/config.toml'), print).start(); "
+              "print(g.status()); g.close()")
+    done = vt.ssh(f"cd /var/lib/companion && LG_WD=/var/lib/companion "
+                  f"/home/pi/companion/.venv/bin/python -c \"{script}\"", check=False, timeout=300)
+    return (done.stdout + done.stderr).strip()
+
+
 def buttons_and_dial(vt: VirtualTable, folder: Path, config_file: Path, figures: dict) -> None:
     """Everything above, on a table installed and showing its Home screen; figures are added to `figures`."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -142,9 +158,12 @@ def buttons_and_dial(vt: VirtualTable, folder: Path, config_file: Path, figures:
     hand = Hand(vt)
     # The kernel's account: the app holds each wired line of the chip, and its pull-up holds
     # each one high while nothing presses it (gpio-sim honours the bias lgpio asks for).
-    app_pid = vt.ssh("systemctl show -p MainPID --value companion").stdout.strip()
-    held = vt.ssh(f"sudo ls -l /proc/{app_pid}/fd").stdout
-    assert hand.chip.device in held, f"the app has not opened {hand.chip.device}:\n{held}"
+    # The app opens its inputs once its first frame is up (or 20 s after its start).
+    deadline = time.monotonic() + 180
+    while hand.chip.device not in (held := app_files(vt)):
+        assert time.monotonic() < deadline, (
+            f"the app never opened {hand.chip.device}: {held}\nGPIO as the app would start it: {gpio_status(vt)}")
+        time.sleep(2)
     lines = gpio_sim.lines_in_use(vt)
     for name, pin in pins.items():
         assert f"(GPIO{pin} " in lines, f"{name}: GPIO{pin} is not requested:\n{lines}"
