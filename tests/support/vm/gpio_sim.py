@@ -20,6 +20,7 @@ contact, the dial's quadrature) runs next to the chip in the guest (gpio_hand.py
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -134,6 +135,11 @@ class Hand:
         return plan
 
 
-def lines_in_use(vt: VirtualTable) -> str:
-    """The kernel's own account of the chip's requested lines (debugfs): consumer, direction, bias."""
-    return vt.ssh("sudo cat /sys/kernel/debug/gpio", check=False).stdout
+def lines_in_use(vt: VirtualTable) -> dict[int, str]:
+    """The chip's lines as the kernel tells them (debugfs, gpio-sim's own account): line -> its
+    consumer, direction and bias, e.g. 17 -> "(lg) input,pull-up" (lg: lgpio), "(<unused>) ..."."""
+    text = vt.ssh("sudo cat /sys/kernel/debug/gpio").stdout
+    found = re.search(r"GPIOs (\d+)-\d+, parent: platform/gpio-sim", text)
+    assert found, f"no gpio-sim chip in the kernel's list:\n{text}"
+    base = int(found.group(1))
+    return {int(m.group(1)) - base: m.group(2).strip() for m in re.finditer(r"^ gpio-(\d+) (.*)$", text, re.M)}

@@ -166,9 +166,12 @@ def buttons_and_dial(vt: VirtualTable, folder: Path, config_file: Path, figures:
         time.sleep(2)
     lines = gpio_sim.lines_in_use(vt)
     for name, pin in pins.items():
-        assert f"(GPIO{pin} " in lines, f"{name}: GPIO{pin} is not requested:\n{lines}"
-        assert hand.level(pin) == 1, f"{name}: GPIO{pin} reads low with nothing pressed:\n{lines}"
-    print(f"virtual table GPIO: the kernel's lines as the app holds them:\n{lines}")
+        line = lines.get(pin, "")
+        assert "<unused>" not in line and "input" in line and "pull-up" in line, \
+            f"{name}: the app does not hold GPIO{pin} as an input with its pull-up: {line!r}"
+        assert hand.level(pin) == 1, f"{name}: GPIO{pin} reads low with nothing pressed: {line!r}"
+    print("virtual table GPIO: the chip's lines the app holds: "
+          + "; ".join(f"GPIO{pin} {lines[pin]}" for pin in sorted(pins.values())))
 
     watcher = Watcher(vt.ports["mqtt"], [appliance.STATE])
     try:
