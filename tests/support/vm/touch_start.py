@@ -48,9 +48,25 @@ class TouchedTable:
             appliance.same_screen(self.vt, self.mirror, self.folder, f"touch-start-{self.taps}", timeout=60)
 
     def tap_button(self, wanted, new_screen: bool = True) -> None:
-        from tests.support.vm.mirror import button_point
+        """The button's centre, or, in a list that shows only part of it (an option below the fold),
+        the centre of the part that shows: a tap on the hidden part reaches nothing on the guest."""
+        from kivy.uix.scrollview import ScrollView
 
-        self.tap(button_point(self.mirror, wanted), new_screen)
+        from tests.support.touch_table import button_saying
+        from tests.support.vm.mirror import panel_point
+
+        self.mirror.frames(2)
+        button = button_saying(self.mirror, self.mirror.app.root, wanted)
+        (left, bottom), (right, top) = button.to_window(button.x, button.y), button.to_window(button.right, button.top)
+        parent = button.parent
+        while parent is not None and parent is not parent.parent:
+            if isinstance(parent, ScrollView):
+                (sl, sb), (sr, st) = parent.to_window(parent.x, parent.y), parent.to_window(parent.right, parent.top)
+                left, bottom, right, top = max(left, sl), max(bottom, sb), min(right, sr), min(top, st)
+            parent = parent.parent
+        assert left < right and bottom < top, f"the button {wanted!r} is out of sight"
+        x, y = (left + right) / 2, (bottom + top) / 2
+        self.tap((panel_point(button, x, y), (x, y)), new_screen)
 
     def tap_popup_button(self, words: str) -> None:
         """A button of the dialog that is open (a Confirm over the screen, not in it)."""
