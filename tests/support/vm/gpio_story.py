@@ -55,9 +55,14 @@ def wait_state(watcher: Watcher, check, what: str, timeout: float = 120) -> dict
     return now
 
 
+def total_of(s: dict) -> int | None:
+    """The Bonbon board's collective total in a published state (None: no board)."""
+    return ((s.get("view") or {}).get("collective") or {}).get("total")
+
+
 def summary(s: dict) -> str:
     view = s.get("view") or {}
-    return (f"game {s.get('game')} moves {s.get('moves')} total {view.get('total')} round {view.get('round')} "
+    return (f"game {s.get('game')} moves {s.get('moves')} total {total_of(s)} round {view.get('round')} "
             f"expects {[a['type'] for a in (s.get('expected') or {}).get('legal', [])]}")
 
 
@@ -76,7 +81,7 @@ def mirror_controls(table: TouchedTable, *controls: str) -> None:
 def board_by_dial(vt: VirtualTable, hand: Hand, pins: dict, table: TouchedTable, watcher: Watcher,
                   figures: dict) -> None:
     table.start("Bonbon", ["ann", "bob"], toggles=["No"])  # board_only: No -> Yes
-    start = wait_state(watcher, lambda s: s.get("game") == "bonbon" and (s.get("view") or {}).get("total") == 0,
+    start = wait_state(watcher, lambda s: s.get("game") == "bonbon" and total_of(s) == 0,
                        "a Bonbon board at 0")
     moves = start["moves"]
     total = 0
@@ -88,21 +93,21 @@ def board_by_dial(vt: VirtualTable, hand: Hand, pins: dict, table: TouchedTable,
         assert spent <= steps * 60 / per_minute * 1.1, f"the hand was slow: {steps} steps in {spent:.2f} s"
         total += way * steps
         moves += steps
-        wait_state(watcher, lambda s, t=total, m=moves: (s.get("view") or {}).get("total") == t and s.get("moves") == m,
+        wait_state(watcher, lambda s, t=total, m=moves: total_of(s) == t and s.get("moves") == m,
                    f"{steps} steps of the dial at {per_minute} a minute move the total to {total}, one move each")
         figures[f"dial {steps} at {per_minute}/min"] += f", on the board {time.monotonic() - turned:.1f} s after"
         mirror_controls(table, *["dial_up" if way > 0 else "dial_down"] * steps)
         appliance.same_screen(vt, table.mirror, table.folder, f"board at {total}", timeout=60)
 
     hand.do(Hand.press(pins["confirm"]))
-    reset = wait_state(watcher, lambda s: (s.get("view") or {}).get("total") == 0 and s.get("moves") == moves + 1,
+    reset = wait_state(watcher, lambda s: total_of(s) == 0 and s.get("moves") == moves + 1,
                        "Confirm resets the board")
     assert reset["view"]["round"] == start["view"]["round"] + 1, summary(reset)
     hand.do(Hand.press(pins["undo"]))
-    wait_state(watcher, lambda s: (s.get("view") or {}).get("total") == total and s.get("moves") == moves,
+    wait_state(watcher, lambda s: total_of(s) == total and s.get("moves") == moves,
                "Undo takes the reset back")
     hand.do(Hand.press(pins["undo"], held=1.4))  # past hold_seconds (1.0): Redo, and no Undo on release
-    wait_state(watcher, lambda s: (s.get("view") or {}).get("total") == 0 and s.get("moves") == moves + 1,
+    wait_state(watcher, lambda s: total_of(s) == 0 and s.get("moves") == moves + 1,
                "a long hold on Undo redoes the reset, and takes nothing back as it is let go")
     mirror_controls(table, "confirm", "undo", "redo")
     appliance.same_screen(vt, table.mirror, table.folder, "board reset", timeout=60)
@@ -112,7 +117,7 @@ def board_by_dial(vt: VirtualTable, hand: Hand, pins: dict, table: TouchedTable,
     figures["bounce"] = f"{BOUNCE_EDGES} edges in {1000 * (closing[-1] - closing[0]):.2f} ms closing, " \
                         f"{1000 * (opening[-1] - opening[0]):.2f} ms opening"
     assert closing[-1] - closing[0] < BOUNCE_WITHIN and opening[-1] - opening[0] < BOUNCE_WITHIN, figures["bounce"]
-    wait_state(watcher, lambda s: (s.get("view") or {}).get("total") == total and s.get("moves") == moves,
+    wait_state(watcher, lambda s: total_of(s) == total and s.get("moves") == moves,
                "a bouncing Undo is one Undo")
     mirror_controls(table, "undo")
     appliance.same_screen(vt, table.mirror, table.folder, "board after a bouncing undo", timeout=60)
