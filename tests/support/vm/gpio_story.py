@@ -116,9 +116,12 @@ def board_by_dial(vt: VirtualTable, hand: Hand, pins: dict, table: TouchedTable,
     closing, opening = at[:BOUNCE_EDGES], at[BOUNCE_EDGES:]
     figures["bounce"] = f"{BOUNCE_EDGES} edges in {1000 * (closing[-1] - closing[0]):.2f} ms closing, " \
                         f"{1000 * (opening[-1] - opening[0]):.2f} ms opening"
-    assert closing[-1] - closing[0] < BOUNCE_WITHIN and opening[-1] - opening[0] < BOUNCE_WITHIN, figures["bounce"]
     wait_state(watcher, lambda s: total_of(s) == total and s.get("moves") == moves,
                "a bouncing Undo is one Undo")
+    # The hand itself must have been quick enough for this to be the bounce asked for (an emulated
+    # CPU on a busy machine can be late between two writes).
+    assert closing[-1] - closing[0] < BOUNCE_WITHIN and opening[-1] - opening[0] < BOUNCE_WITHIN, \
+        f"the hand in the guest was too slow for a 2 ms bounce: {figures['bounce']}"
     mirror_controls(table, "undo")
     appliance.same_screen(vt, table.mirror, table.folder, "board after a bouncing undo", timeout=60)
 
