@@ -1,6 +1,6 @@
 """Every finger the app receives, one line each in its log file: a maker checking a panel sees
 at once whether one tap arrives once (a second touch source in Kivy's [input] delivers each
-touch two or three times, PITFALLS.md), and the virtual table's test counts them."""
+touch two or three times, PITFALLS.md); a test can count them from the log."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import logging
 from typing import Any
 
 log = logging.getLogger(__name__)
-DOWN = "Touch: down"  # the words the test counts (tests/deploy/test_vm_appliance.py)
+DOWN = "Touch: down"  # the words tests count (tests/ui/test_touch_log.py)
 
 
 class TouchLog:
