@@ -89,6 +89,8 @@ class CompanionApp(App):
         self._refresh = Clock.create_trigger(self._refresh_play, 0)
         self._latest_view: dict[str, Any] | None = None
         self._store_retry: Any = None
+        self.touches: Any = None  # the TouchLog, from on_start
+        self._key_names: dict[int, str] | None = None  # sim mode's keys, from on_start
         # What can wait for the first frame runs after it (launch.py: the broker, the inputs, the
         # other screens).
         self.first_frames = FirstFrames()
@@ -164,6 +166,13 @@ class CompanionApp(App):
         self.notify("The game database opens again: moves are saved.", "info", seconds=6)
 
     def on_stop(self) -> None:
+        # The window outlives the app (a test runs many apps in one window): unbind what was bound.
+        if self.touches is not None:
+            self.touches.unwatch()
+        if self._key_names is not None:
+            from kivy.core.window import Window
+
+            Window.unbind(on_key_down=self._on_key_down)
         if self._store_retry is not None:
             self._store_retry.cancel()
         if self._unsubscribe:

@@ -16,9 +16,18 @@ class TouchLog:
 
     def __init__(self) -> None:
         self.downs = 0
+        self._window: Any = None
 
     def watch(self, window: Any) -> None:
+        self._window = window
         window.bind(on_touch_down=self._down)
+
+    def unwatch(self) -> None:
+        """Stop counting: the window outlives the app (tests run many apps in one window), and a
+        log still bound would count every later app's touches as its own."""
+        if self._window is not None:
+            self._window.unbind(on_touch_down=self._down)
+            self._window = None
 
     def _down(self, _window: Any, touch: Any) -> None:
         self.downs += 1
