@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from companion.core.fields import Field
+from companion.core.guide import Teaching
 from companion.core.options import Option
 
 State = dict[str, Any]
@@ -181,6 +182,12 @@ class Game(ABC):
         real one's: that is how a test proves no payload depends on a secret.
         """
         return []
+
+    def teach(self, state: State, expected: Expected) -> Teaching:
+        """Its own words for "What now?" (companion/core/guide.py): each legal move said as players
+        say it, why the buttons a board greys now are greyed, and the section of its rules page
+        (rules.md in its package) behind this step. Anything left out is said from the legal list."""
+        return Teaching()
 
     def wrong_player(self, state: State, action: Action, expected: Expected) -> str:
         """Why `action["by"]` may not act now, in the game's words."""

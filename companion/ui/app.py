@@ -51,6 +51,8 @@ SCREENS = {
     "correction": "companion.ui.screens.correction:CorrectionScreen",
     "stats": "companion.ui.screens.stats:StatsScreen",
     "status": "companion.ui.screens.status:StatusScreen",
+    "what_now": "companion.ui.screens.what_now:WhatNowScreen",
+    "rules": "companion.ui.screens.rules:RulesScreen",
 }
 
 

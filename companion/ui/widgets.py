@@ -50,7 +50,11 @@ class PanelButton(ButtonBehavior, Panel):
         self.bind(state=self._pressed)
 
     def _pressed(self, *_) -> None:
-        self.background = [min(1, c + 0.12) for c in self._normal[:3]] + [1] if self.state == "down" else self._normal
+        if self.state == "down":
+            self._normal = list(self.background)  # its colour now: the turn's panel changes colour
+            self.background = [min(1, c + 0.12) for c in self._normal[:3]] + [1]
+        else:
+            self.background = self._normal
 
 
 class Text(Label):
