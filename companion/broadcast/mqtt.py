@@ -28,7 +28,8 @@ from companion import bgstats
 from companion.broadcast import homeassistant
 from companion.broadcast.broker_check import another_broker
 from companion.broadcast.hall_link import HallLink
-from companion.broadcast.topics import OFFLINE, ONLINE, Topics, encode, event_payload, state_payload, version
+from companion.broadcast.topics import (OFFLINE, ONLINE, Topics, encode, event_payload, rules_pages, state_payload,
+                                       version)
 from companion.core.session import Change, Session
 from companion.status import DeviceStatus
 
@@ -454,6 +455,7 @@ class Broadcaster:
             self._paho_full = False
             self._cond.notify_all()
         log.info("MQTT: connected to %s:%s", self.host, self.port)
+        self._publish_rules(client)
         # Our own availability: a stale connection's Last Will may say "offline" after we said "online".
         client.subscribe(self.topics.availability, qos=QOS)
         # The sensors the broker holds for this table, from this run or an earlier one: those
@@ -463,6 +465,12 @@ class Broadcaster:
             client.subscribe(homeassistant.status_topic(self._ha_prefix), qos=QOS)
         if self._hall is not None:
             self._hall.on_connect(client)
+
+    def _publish_rules(self, client: paho.Client) -> None:
+        """Every game's rules page, retained, at each connect: the phone page shows the page of
+        the game being played, and the broker may have lost them (a restart without persistence)."""
+        for game_id, page in rules_pages().items():
+            client.publish(self.topics.rules(game_id), encode(page), qos=QOS, retain=True)
 
     def _say_refusal(self, refusal: str) -> None:
         """One line for a refused login: another broker on the table's port, and what to do; or
