@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from companion.core.fields import Field
-from companion.core.guide import Teaching
+from companion.core.guide import Teaching, Why
 from companion.core.options import Option
 
 State = dict[str, Any]
@@ -182,6 +182,15 @@ class Game(ABC):
         real one's: that is how a test proves no payload depends on a secret.
         """
         return []
+
+    # The event types that are scoring lines, limits reached or eliminations: each must have a
+    # Why (the suite holds every game to it).
+    explained: ClassVar[frozenset[str]] = frozenset()
+
+    def why(self, event: Mapping[str, Any]) -> Why | None:
+        """For an event of `explained`: the numbers that went in and the rule behind them, from the
+        event itself (an event carries what its why needs; never a hidden value). None otherwise."""
+        return None
 
     def teach(self, state: State, expected: Expected) -> Teaching:
         """Its own words for "What now?" (companion/core/guide.py): each legal move said as players

@@ -51,6 +51,16 @@ class Teaching:
 
 
 @dataclass(frozen=True)
+class Why:
+    """Why a scoring line, limit or elimination came out as it did (Game.why): the numbers that
+    went in, one line a player ("Ann 13: 9 points of cards + 4 for the Most Treats token"), and
+    the section of the rules page that made it."""
+
+    lines: tuple[str, ...]
+    rule: str
+
+
+@dataclass(frozen=True)
 class Move:
     """One kind of move open now: its action type, who may take it, and what it is in words."""
 

@@ -25,6 +25,7 @@ from companion.core.envelope import no_such_action, no_such_field, unknown_field
 from companion.core.fields import said
 from companion.core.errors import NotRecorded, RuleError, SetupError, StoreFailure
 from companion.core.game import Action, Expected, Game, GameResult, State
+from companion.core.guide import Why
 from companion.core.options import resolve_options
 from companion.core.seats import Seat, make_seats
 from companion.core.timeline import MemoryTimeline, Timeline
@@ -265,7 +266,7 @@ class Session:
 
     def _worded(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Each event with its words: the touchscreen, phones and the story all say the same."""
-        return [{**e, "text": self.game.describe(e)} for e in events]
+        return [_with_why({**e, "text": self.game.describe(e)}, self.game.why(e)) for e in events]
 
     def meaning(self, control: str) -> Action | None:
         """The action a physical control means now (Undo and Redo in every game), or None."""
@@ -468,6 +469,14 @@ class Session:
     def move_words(self, before: State, after: State, action: Action) -> str:
         """A move in a line, as the undo news, the story and a correction all tell it."""
         return wording.move_words(self.game, before, after, action)
+
+
+def _with_why(event: dict[str, Any], why: Why | None) -> dict[str, Any]:
+    """A scoring line, limit or elimination with the rule behind it and the numbers that went in
+    ("why": its lines, "rule": the rules page's section), for the story, the board and phones."""
+    if why is None:
+        return event
+    return {**event, "why": list(why.lines), "rule": why.rule}
 
 
 def _bare(action: Action) -> Action:

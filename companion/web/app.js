@@ -160,6 +160,10 @@
       if (e.undone) item.title = "Taken back at the table";
       item.appendChild(Companion.el("time", null, e.time));
       item.appendChild(Companion.el("span", null, Companion.eventText(e.event)));
+      // A scoring line, limit or elimination says why: the numbers that went in (docs/mqtt.md).
+      if (Array.isArray(e.event.why) && e.event.why.length) {
+        item.appendChild(Companion.el("span", "why", "Why: " + e.event.why.join("; ")));
+      }
       list.appendChild(item);
     });
     $("events").hidden = events.length === 0;
