@@ -71,11 +71,31 @@ def test_what_now_says_exactly_the_legal_moves_in_the_games_words(game_id, seed)
     for _ in range(MOVES):
         if session.result() is not None:
             break
+        before = session.state
         action = typed_play.step(rng, session)
         if action is None:
             break
         moves.append(action)
         check_guide(game, session.state, session.names, moves)
+        for event in game.events(before, session.state, session.moves()[-1]):
+            check_why(game, event, moves)
+
+
+def check_why(game, event, moves):
+    """A scoring line, limit or elimination says the numbers that went in and the rule."""
+    why = game.why(event)
+    where = f"{game.id}'s {event.get('type')!r} after {len(moves)} moves {moves[-3:]}"
+    if event.get("type") not in game.explained:
+        return
+    assert why is not None and why.lines, f"no Why? for {where}"
+    for line in why.lines:
+        assert len(line) <= MAX_WORDS and not RAW.search(line), f"{line!r} ({where})"
+    assert rules_page.read(game.id).section(why.rule), f"no section {why.rule!r} for {where}"
+
+
+@pytest.mark.parametrize("game_id", [g for g in listed() if g != "tally"])
+def test_every_game_explains_its_scoring_limits_and_eliminations(game_id):
+    assert games.get(game_id).explained, f"{game_id} names no event a player may ask Why? of"
 
 
 @pytest.mark.parametrize("game_id", listed())
