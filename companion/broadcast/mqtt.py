@@ -30,6 +30,7 @@ from companion.broadcast.broker_check import another_broker
 from companion.broadcast.hall_link import HallLink
 from companion.broadcast.topics import (OFFLINE, ONLINE, Topics, encode, event_payload, rules_pages, state_payload,
                                        version)
+from companion.core.learning import TIP
 from companion.core.session import Change, Session
 from companion.status import DeviceStatus
 
@@ -288,7 +289,8 @@ class Broadcaster:
         """A session listener: record the newest view and events, wake the publisher, return."""
         view = self._with_play_link(change.view)  # before the lock: it reads the store
         now = datetime.now(timezone.utc).isoformat(timespec="milliseconds")
-        worded = [e["text"] for e in change.events if isinstance(e.get("text"), str)]
+        # A learning game's tip is a rule, not news of the game: the hall's "news" stays the move's.
+        worded = [e["text"] for e in change.events if isinstance(e.get("text"), str) and e.get("type") != TIP]
         with self._cond:
             self._view = view
             self._changed_at = now

@@ -320,8 +320,9 @@ class Toast(Label):
         """Show `message` for `seconds` in the first of `places` it fits (the screen's top bar)."""
         Animation.cancel_all(self)
         self._place(message, list(places or []))
-        self._bg.rgba = {"error": theme.DANGER, "info": theme.PANEL_LIGHT, "ok": theme.GOOD}[level]
-        self.color = theme.ACCENT_TEXT if level in ("error", "ok") else theme.TEXT
+        # "tip": a learning game's rule (companion/core/learning.py), in the colour of a note.
+        self._bg.rgba = {"error": theme.DANGER, "info": theme.PANEL_LIGHT, "ok": theme.GOOD, "tip": theme.WARNING}[level]
+        self.color = theme.ACCENT_TEXT if level in ("error", "ok", "tip") else theme.TEXT
         self.opacity = 1
         if self._covered is not None:
             self._covered.opacity = 0
