@@ -7,8 +7,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.core.game import Action, Expected, Game, GameResult, Secret, State
+from companion.core.guide import Teaching
 from companion.core.options import Option
-from companion.games.bon import bindings, legal, rounds, scoring, tricks, view, words
+from companion.games.bon import bindings, legal, rounds, scoring, teaching, tricks, view, words
 from companion.games.bon import events as happenings
 from companion.games.bon.cards import LEFT_OVER
 from companion.games.bon.table import colour_counts
@@ -85,6 +86,9 @@ class Bon(Game):
 
     def expected(self, state: State) -> Expected:
         return legal.expected(state)
+
+    def teach(self, state: State, expected: Expected) -> Teaching:
+        return teaching.teach(state, expected)
 
     def result(self, state: State) -> GameResult | None:
         """Over when a marker reaches the Champion line at a round's end."""
