@@ -125,9 +125,11 @@ def test_rules_pages_are_in_the_projects_own_words(game_id):
 
 
 def test_a_rules_page_is_read_by_its_headings():
-    page = rules_page.parse("# Tiny: the rules in short\nOne line.\n\n## Your turn\nDraw.\n\n## End of the game\n- last\n")
+    page = rules_page.parse("# Tiny: the rules in short\nOne line\nwrapped.\n\n## Your turn\nDraw a card,\nthen play.\n\n"
+                            "Or pass.\n\n## End of the game\n- last\n  one out\n- wins\n")
     assert page.title == "Tiny: the rules in short"
-    assert page.opening == "One line."
+    assert page.opening == "One line wrapped."
     assert [(s.id, s.title, s.text) for s in page.sections] == [
-        ("your-turn", "Your turn", "Draw."), ("end-of-the-game", "End of the game", "- last")]
-    assert page.section("your-turn").text == "Draw." and page.section("scoring") is None
+        ("your-turn", "Your turn", "Draw a card, then play.\n\nOr pass."),
+        ("end-of-the-game", "End of the game", "- last one out\n- wins")]
+    assert page.section("your-turn").title == "Your turn" and page.section("scoring") is None

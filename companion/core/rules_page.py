@@ -20,7 +20,7 @@ FILE = "rules.md"
 class Section:
     id: str
     title: str
-    text: str  # the section's Markdown, without its heading
+    text: str  # the section's Markdown without its heading: a line per paragraph or `- ` item
 
     def to_json(self) -> dict[str, str]:
         return {"id": self.id, "title": self.title, "text": self.text}
@@ -59,11 +59,28 @@ def parse(text: str) -> RulesPage:
             opening.append(line)
     if current is not None:
         sections.append(_section(*current))
-    return RulesPage(title, "\n".join(opening).strip(), tuple(sections))
+    return RulesPage(title, unwrap(opening), tuple(sections))
 
 
 def _section(title: str, lines: list[str]) -> Section:
-    return Section(slug(title), title, "\n".join(lines).strip())
+    return Section(slug(title), title, unwrap(lines))
+
+
+def unwrap(lines: list[str]) -> str:
+    """A section's text with each paragraph and each item on one line (the file wraps them to
+    read well in an editor; a screen or phone wraps them to its own width), blank lines between
+    paragraphs kept."""
+    out: list[str] = []
+    for line in lines:
+        text = line.strip()
+        if not text:
+            if out and out[-1]:
+                out.append("")
+        elif text.startswith("- ") or not out or not out[-1]:
+            out.append(text)
+        else:  # a wrapped line goes on the paragraph or item it belongs to
+            out[-1] += " " + text
+    return "\n".join(out).strip()
 
 
 def read(game_id: str) -> RulesPage | None:

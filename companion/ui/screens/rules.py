@@ -44,6 +44,9 @@ class RulesScreen(BaseScreen):
         self.body.add_widget(MoreSign(self.scroll, self.rows, "section", "sections"))
         self.game_id = ""
         self.section_widgets: dict[str, Panel] = {}
+        self._target: Panel | None = None  # the section to show at the top (from What now?)
+        self._settle = Clock.create_trigger(self._place_target, 0)
+        self.rows.bind(height=self._settle)
 
     def on_pre_enter(self, *_) -> None:
         if not self.game_id:  # from Home: the game at the table, else the first on the menu
@@ -73,10 +76,24 @@ class RulesScreen(BaseScreen):
             self.rows.add_widget(block)
             self.section_widgets[part.id] = block
         self.scroll.scroll_y = 1
-        if section in self.section_widgets:
-            # After the layout has given each section its height: scroll_to needs them.
-            Clock.schedule_once(lambda _dt: self.scroll.scroll_to(self.section_widgets[section], padding=0,
-                                                                   animate=False), 0)
+        self._target = self.section_widgets.get(section)
+        self._place_target()
+
+    def _place_target(self, *_) -> None:
+        """The section asked for with its heading at the top of the list (scroll_to stops as soon
+        as any of it shows, often with its heading under the previous section's tail). Again as
+        the sections take their heights over the next frames, so it ends where it should."""
+        block = self._target
+        room = self.rows.height - self.scroll.height
+        if block is None or room <= 0:
+            return
+        top = block.top - self.rows.y  # from the list's bottom (its rows share the list's frame)
+        self.scroll.scroll_y = max(0.0, min(1.0, (top - self.scroll.height) / room))
+
+    def on_touch_down(self, touch) -> bool:
+        if self.collide_point(*touch.pos):
+            self._target = None  # the player scrolls now: the list is theirs
+        return super().on_touch_down(touch)
 
     def on_leave(self, *_) -> None:
         self.game_id = ""  # from Home next time: the game at the table then

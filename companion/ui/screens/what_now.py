@@ -27,8 +27,9 @@ def who_words(answer: Guide) -> str:
 
 def move_line(move: Move, answer: Guide) -> str:
     """A move's words, with who may take it when not everyone named above may (a BLOCK)."""
+    words = move.words[:1].upper() + move.words[1:]  # a game's words may start mid-sentence
     if len(answer.who) < 2 or set(move.by) >= set(answer.who):
-        return move.words
+        return words
     return f"{' or '.join(move.by)}: {move.words}"
 
 
@@ -95,7 +96,16 @@ class WhatNowScreen(BaseScreen):
         self.rows.add_widget(block)
 
 
+OPENING = 280  # characters of a section shown on What now?: its opening, the rest one touch away
+
+
 def _first_paragraph(text: str) -> str:
-    """A section's opening paragraph (its items joined into lines), the rest one touch away."""
-    paragraph = text.split("\n\n")[0]
-    return "\n".join(line[2:] if line.startswith("- ") else line for line in paragraph.splitlines())
+    """A section's opening paragraphs up to OPENING characters (a paragraph that ends with a
+    colon keeps the list that follows it), items as bullets; the rest is on the rules page."""
+    shown: list[str] = []
+    for paragraph in text.split("\n\n"):
+        if shown and len("\n".join(shown)) + len(paragraph) > OPENING and not shown[-1].endswith(":"):
+            break
+        shown.append(paragraph)
+    lines = "\n".join(shown).splitlines()
+    return "\n".join(f"•  {line[2:]}" if line.startswith("- ") else line for line in lines if line.strip())
