@@ -8,8 +8,9 @@ from typing import Any
 
 from companion.core.errors import RuleError
 from companion.core.game import Action, Expected, Game, GameResult, Secret, State
+from companion.core.guide import Teaching
 from companion.core.options import Option
-from companion.games.baon import bindings, choices, legal, play, start, tally, turns, view, words
+from companion.games.baon import bindings, choices, legal, play, start, tally, teaching, turns, view, words
 from companion.games.baon import events as happenings
 from companion.games.baon.cards import DEFAULT_COLOURS, DEFAULT_SUITS
 from companion.games.baon.scoring import score_sheet, winners
@@ -77,6 +78,9 @@ class Baon(Game):
 
     def expected(self, state: State) -> Expected:
         return legal.expected(state)
+
+    def teach(self, state: State, expected: Expected) -> Teaching:
+        return teaching.teach(state, expected)
 
     def result(self, state: State) -> GameResult | None:
         """Over after the revealer's last turn (or once a scoring-only table says "score")."""
