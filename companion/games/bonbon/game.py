@@ -9,10 +9,11 @@ from typing import Any
 from companion.core.errors import RuleError
 from companion.core.fields import check_fields
 from companion.core.game import Action, Expected, Game, GameResult, Secret, State
+from companion.core.guide import Teaching
 from companion.core.options import Option
 from companion.games.bonbon import bindings, board, deck, effects, flow, legal, reveal, rounds, secrets
 from companion.games.bonbon import events as happenings
-from companion.games.bonbon import view, words
+from companion.games.bonbon import teaching, view, words
 from companion.games.bonbon.scoring import TOKENS_TO_WIN
 from companion.games.bonbon.standing import check_by
 
@@ -108,6 +109,9 @@ class Bonbon(Game):
         if state["mode"] == "board":
             return board.expected(state)
         return legal.expected(state)
+
+    def teach(self, state: State, expected: Expected) -> Teaching:
+        return teaching.teach(state, expected)
 
     def result(self, state: State) -> GameResult | None:
         """Over when a player holds three bonbon tokens ("Win 3 rounds")."""
