@@ -6,8 +6,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.core.game import Action, Expected, Game, GameResult, Secret, State
+from companion.core.guide import Teaching
 from companion.core.options import Option
-from companion.games.bondcones import battle, bindings, captures, dice, frames, legal, turns, view, words
+from companion.games.bondcones import battle, bindings, captures, dice, frames, legal, teaching, turns, view, words
 from companion.games.bondcones import events as happenings
 from companion.games.bondcones.standing import points
 
@@ -87,6 +88,9 @@ class BondCones(Game):
 
     def wrong_player(self, state: State, action: Action, expected: Expected) -> str:
         return legal.wrong_player(state, action)
+
+    def teach(self, state: State, expected: Expected) -> Teaching:
+        return teaching.teach(state, expected)
 
     def result(self, state: State) -> GameResult | None:
         """The winner once someone has captured the target."""
