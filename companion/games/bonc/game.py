@@ -12,8 +12,9 @@ from typing import Any
 from companion.core.errors import RuleError
 from companion.core.fields import check_fields
 from companion.core.game import Action, Expected, Game, GameResult, Secret, State
+from companion.core.guide import Teaching
 from companion.core.options import Option
-from companion.games.bonc import bindings, block, deals, legal, play, view, words
+from companion.games.bonc import bindings, block, deals, legal, play, teaching, view, words
 from companion.games.bonc import events as happenings
 from companion.games.bonc.seats import is_out
 
@@ -69,6 +70,9 @@ class Bonc(Game):
 
     def expected(self, state: State) -> Expected:
         return legal.expected(state)
+
+    def teach(self, state: State, expected: Expected) -> Teaching:
+        return teaching.teach(state, expected)
 
     def result(self, state: State) -> GameResult | None:
         """Over when one player is left standing and nobody may BLOCK the card that did it."""
