@@ -43,7 +43,8 @@ def _play(state: State) -> Teaching:
         if n == 1:
             words = f"{who} leads trick 1 of {TRICKS}: any card; its colour becomes the Prime colour"
         else:
-            words = f"{who} took the last trick and leads trick {n} of {TRICKS}: any card; its colour becomes Prime{aim}"
+            words = (f"{who} took the last trick and leads trick {n} of {TRICKS}: any card; "
+                     f"its colour becomes Prime{aim}")
         return Teaching({"play": words}, rule="leading-and-following")
     prime = trick["prime"]
     if prime is None:

@@ -80,8 +80,8 @@ def expected(state: State) -> Expected:
     step = Choice("Move the total", picks=tuple(
         Pick(v, f"+{v}", enabled=total + v <= TOP, group="add", why=f"the board stops at {TOP}")
         for v in range(1, top + 1)
-    ) + tuple(Pick(-v, f"−{v}", enabled=total - v >= 0, group="take off", why=f"the total is {total}: it cannot go below 0")
-              for v in range(1, top + 1)))
+    ) + tuple(Pick(-v, f"−{v}", enabled=total - v >= 0, group="take off",
+                   why=f"the total is {total}: it cannot go below 0") for v in range(1, top + 1)))
     legal = [ActionSpec("board", "Move the collective total", {"step": step})]
     if state["total"]:
         legal.append(ActionSpec("board_reset", "Next round: back to 0"))
