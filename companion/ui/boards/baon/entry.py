@@ -388,6 +388,9 @@ class Entry(BoxLayout):
             return "No card can be added to a baon now"
         if self.mode not in ("menu", "add"):
             return f"Finish or cancel the {LABELS[self.mode].lower()} being entered first"
+        room = kit_fields.values(kit_fields.resolve(self.spec("add")["fields"]["container"], {"owner": owner}))
+        if container not in room:
+            return f"No card is left that could go next to {owner}'s {self._table()[container]['name']} baon"
         # Cards already entered for another baon go with the player's change of mind.
         cards = list(self.draft.get("cards", [])) if self.mode == "add" else []
         self.mode, self.draft, self.armed = "add", {"cards": cards}, False
