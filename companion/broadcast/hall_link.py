@@ -14,6 +14,7 @@ through a read-only connection of its own, never the game's).
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import threading
@@ -38,19 +39,27 @@ IN_LINK_GRACE = 3.0  # read-back link not up this long after the out link: publi
 
 
 _VERSION = re.compile(rb'"version":(\d+)')
+_EPOCH = re.compile(rb'"epoch":(\d+)')
 
 
-def held_version(payload: bytes) -> int | None:
-    """A state's version without parsing all of it: the envelope's fields come after the view's
-    (topics.state_payload), so the last `"version":` is the envelope's."""
+def held_version(payload: bytes) -> tuple[int, int] | None:
+    """A state's epoch and version without parsing all of it: the envelope's fields come after
+    the view's (topics.state_payload), so the last `"version":` and `"epoch":` are the
+    envelope's. A state without an epoch (a table before epochs) counts as epoch 0."""
     at = payload.rfind(b'"version":')
     found = _VERSION.match(payload, at) if at >= 0 else None
-    return int(found.group(1)) if found else None
+    if not found:
+        return None
+    at = payload.rfind(b'"epoch":')
+    epoch = _EPOCH.match(payload, at) if at >= 0 else None
+    return int(epoch.group(1)) if epoch else 0, int(found.group(1))
 
 
 def play_payload(play: Play, table_id: str, table_name: str) -> dict[str, Any]:
-    """A finished play as the hall keeps it: `companion export`'s JSON object plus the table."""
-    return {**play.to_json(), "location": table_name, "table": {"id": table_id, "name": table_name}}
+    """A finished play as the hall keeps it: `companion export`'s JSON object plus the table, and
+    its name at the hall (`uid`, hall_topics.play_name), which names it among every Pi's plays."""
+    return {**play.to_json(), "uid": hall_topics.play_name(play.id, play.started_at), "location": table_name,
+            "table": {"id": table_id, "name": table_name}}
 
 
 class HallLink:
@@ -61,9 +70,9 @@ class HallLink:
         config: Any,
         topics: Topics,
         table_name: str,
-        load_plays: Callable[[str], tuple[set[int], list[Play]]],
+        load_plays: Callable[[str], tuple[set[str], list[Play]]],
         republish_state: Callable[[], None],
-        current_version: Callable[[], int | None] = lambda: None,
+        current_version: Callable[[], tuple[int, int] | None] = lambda: None,
     ) -> None:
         hall = config["hall"]
         self.host: str = hall["host"]
@@ -74,14 +83,14 @@ class HallLink:
         self._load_plays = load_plays
         self._republish_state = republish_state
         self._current_version = current_version
-        self._held_version: int | None = None  # the version of the state the venue holds
+        self._held_version: tuple[int, int] | None = None  # epoch and version of the venue's state
         self._state_check: threading.Timer | None = None
         self._lock = threading.Condition()
         # Guarded by _lock:
         self._client: Any = None  # the table's paho client while connected to its broker
         self._out_up: bool | None = None  # None: not heard yet
         self._in_up: bool | None = None
-        self._held: dict[int, bytes] = {}  # play number -> the venue's copy
+        self._held: dict[str, bytes] = {}  # play's name (hall_topics.play_name) -> the venue's copy
         self._sync_at: float | None = None  # monotonic time of the next check, None: none due
         self._closed = False
         self._last_sync: str | None = None  # what the last check did, for the status screen
@@ -140,7 +149,7 @@ class HallLink:
                 self._in_up = up
                 if up and was is not True:
                     self._due(SETTLE)
-                stale = sorted(self._held) if not up else []  # play numbers
+                stale = sorted(self._held) if not up else []  # play names
                 if not up:
                     self._held.clear()
             # The local copies of the venue's list are stale once the read-back link is down
@@ -151,7 +160,7 @@ class HallLink:
         if topic == hall_topics.held_state(self.topics):
             self._on_held_state(payload)
             return True
-        play_id = hall_topics.held_play_id(self.topics, topic)
+        play_id = hall_topics.held_play_name(self.topics, topic)
         if play_id is not None:
             with self._lock:
                 before = self._held.get(play_id)
@@ -253,23 +262,41 @@ class HallLink:
                 self._last_sync = f"failed: {exc}"
                 log.exception("hall: could not publish the finished plays")
 
-    def _publish_missing(self, client: Any, held: dict[int, bytes]) -> None:
+    def _publish_missing(self, client: Any, held: dict[str, bytes]) -> None:
         """Every recent play the venue lacks or holds differently (an undo reopened the game and
         it ended otherwise), and an empty message for each play the venue holds whose game the log
-        holds unfinished (an undo reopened it). A play the log does not hold at all (a damaged
-        database set aside, a new card) stays: the day's standings keep what was played."""
+        holds unfinished (an undo reopened it). A play the log does not hold at all (another Pi's
+        under this id, a damaged database set aside, a new card) stays: the day's standings keep
+        what was played. A play this table sent under its bare number, as tables did before plays
+        had names, goes once the venue has it under its name."""
         since = (datetime.now(timezone.utc) - timedelta(hours=self.hours)).isoformat(timespec="seconds")
         reopened, recent = self._load_plays(since)
         sent = 0
+        mine: dict[str, Play] = {}
         for p in recent:
+            name = hall_topics.play_name(p.id, p.started_at)
+            mine[name] = p
             payload = encode(play_payload(p, self.topics.table, self.table_name))
-            if held.get(p.id) != payload:
-                client.publish(hall_topics.play(self.topics, p.id), payload, qos=QOS, retain=True)
+            if held.get(name) != payload:
+                client.publish(hall_topics.play(self.topics, name), payload, qos=QOS, retain=True)
                 sent += 1
-        gone = [play_id for play_id in held if play_id in reopened]
-        for play_id in gone:
-            client.publish(hall_topics.play(self.topics, play_id), b"", qos=QOS, retain=True)
+        gone = [name for name in held if name in reopened or _renamed(name, held[name], mine, reopened)]
+        for name in gone:
+            client.publish(hall_topics.play(self.topics, name), b"", qos=QOS, retain=True)
         self.published_plays += sent
         self._last_sync = f"{sent} of {len(recent)} plays published, {len(gone)} taken back"
         if sent or gone:
             log.info("hall: published %d finished plays the hall did not hold; took back %d", sent, len(gone))
+
+
+def _renamed(name: str, payload: bytes, mine: dict[str, Play], reopened: set[str]) -> bool:
+    """Whether `name` is a bare number under which this table sent one of its own plays before
+    plays had names (the same game: its number and its start), now named otherwise."""
+    if not name.isdigit():
+        return False
+    try:
+        started = json.loads(payload).get("started_at", "")
+    except (ValueError, AttributeError):
+        return False
+    own = hall_topics.play_name(int(name), started)
+    return own in mine or own in reopened

@@ -76,6 +76,7 @@ class Broadcaster:
         # Everything below is guarded by _cond.
         self._view: dict[str, Any] | None = None
         self._game_number: int | None = None
+        self._epoch: int | None = None  # the game database's epoch (Store.epoch): a new Pi's is later
         self._state_dirty = True  # the first connection always tells what is (or is not) being played
         # False while the table has an unfinished game still to resume: "no game" would be untrue,
         # and its version (the idle one after that game) higher than every state of the game.
@@ -127,6 +128,7 @@ class Broadcaster:
             # With no game open yet, the last game's number keeps the idle state's version
             # above every version that game published.
             self._game_number = table.store.last_game_number()
+            self._epoch = _epoch_of(table.store)
             table.on_session(self._on_session)
             if table.session is not None:
                 self.follow(table.session, _record_number(table))
@@ -191,9 +193,10 @@ class Broadcaster:
             if client.is_connected():
                 with self._cond:
                     view, number, due = self._view, self._game_number, self._state_dirty and self._state_known
+                    epoch = self._epoch
                     self._state_dirty = False
                 if due:  # a move made just before leaving still reaches the phones
-                    client.publish(self.topics.state, encode(self._state(view, number)), qos=QOS, retain=True)
+                    client.publish(self.topics.state, encode(self._state(view, number, epoch)), qos=QOS, retain=True)
                 # Same connection, so the broker takes these in order: the offline comes last.
                 info = client.publish(self.topics.availability, OFFLINE, qos=QOS, retain=True)
                 info.wait_for_publish(timeout)
@@ -271,7 +274,10 @@ class Broadcaster:
         if self._unsubscribe:
             self._unsubscribe()
             self._unsubscribe = None
+        epoch = _epoch_of(self._table.store) if self._table is not None else None
         with self._cond:
+            if epoch is not None:
+                self._epoch = epoch  # the first game of a new database sets it
             if game_number is not None or session is not None:
                 # With no game open, the number of the last one keeps the version growing.
                 self._game_number = game_number
@@ -322,13 +328,13 @@ class Broadcaster:
             return now
         return played[-1][1] if played else (record.started_at or now)
 
-    def _current_version(self) -> int | None:
-        """The version of the state the table shows now; None while it does not know yet."""
+    def _current_version(self) -> tuple[int, int] | None:
+        """The epoch and version of the state the table shows now; None while it does not know yet."""
         with self._cond:
             if not self._state_known:
                 return None
-            view, number = self._view, self._game_number
-        return version(number, view["revision"] if view else None)
+            view, number, epoch = self._view, self._game_number, self._epoch
+        return epoch or 0, version(number, view["revision"] if view else None)
 
     def _republish(self) -> None:
         """The hall's link came back: the state and availability again (the bridge may have
@@ -361,7 +367,7 @@ class Broadcaster:
                     self._cond.wait()
                 if self._stopping:
                     return
-                view, number = self._view, self._game_number
+                view, number, epoch = self._view, self._game_number, self._epoch
                 state_due = self._state_sendable()
                 if state_due:
                     self._state_dirty = False
@@ -371,18 +377,19 @@ class Broadcaster:
             try:  # never let one bad payload stop the broadcast
                 state = None
                 if state_due:
-                    state = self._state(view, number)
-                news = [event_payload(e, view=v, game_number=n, at=at, move=m, made=made)
+                    state = self._state(view, number, epoch)
+                news = [event_payload(e, view=v, game_number=n, at=at, move=m, made=made, epoch=epoch)
                         for e, v, n, at, m, made in events]
                 self._send(state, news, self._discovery(view) if discovery_due else [])
             except Exception as exc:
                 self._fault = f"{type(exc).__name__}: {exc}"
                 log.exception("MQTT: publishing failed; the next change is published as usual")
 
-    def _state(self, view: dict[str, Any] | None, game_number: int | None) -> dict[str, Any]:
+    def _state(self, view: dict[str, Any] | None, game_number: int | None,
+               epoch: int | None = None) -> dict[str, Any]:
         return state_payload(view, game_number=game_number, table_id=self.topics.table, table_name=self.table_name,
                              changed_at=self._changed_at or datetime.now(timezone.utc).isoformat(timespec="milliseconds"),
-                             news=self._news)
+                             news=self._news, epoch=epoch)
 
     def _work_due(self) -> bool:
         return self._state_sendable() or bool(self._events) or self._discovery_due
@@ -567,19 +574,29 @@ def _section(config: Any, name: str) -> Any:
         return None
 
 
-def _load_plays(database: Path, since: str) -> tuple[set[int], list[Any]]:
-    """The numbers of the games in the table's log that are not finished (an undo reopened them),
-    and as plays the finished games that ended at or after `since` (ISO 8601), read through a
-    read-only connection of its own."""
+def _load_plays(database: Path, since: str) -> tuple[set[str], list[Any]]:
+    """The hall's names of the games in the table's log that are not finished (an undo reopened
+    them), and as plays the finished games that ended at or after `since` (ISO 8601), read
+    through a read-only connection of its own."""
+    from companion.hall.topics import play_name
     from companion.plays import play
-    from companion.store.plays import actions, finished, reading, unfinished_ids
+    from companion.store.plays import actions, finished, reading, unfinished_starts
 
     with reading(database, live=True) as db:  # the running table's own: checked when it opened
         if db is None:
             return set(), []
         records = finished(db)
         recent = [play(r, actions(db, r.id)) for r in records if (r.ended_at or "") >= since]
-        return unfinished_ids(db), recent
+        return {play_name(n, at) for n, at in unfinished_starts(db).items()}, recent
+
+
+def _epoch_of(store: Any) -> int | None:
+    """The game database's epoch (Store.epoch), or None when it cannot be read now."""
+    try:
+        return int(store.epoch())
+    except Exception:  # noqa: BLE001 - a state goes out without it rather than not at all
+        log.exception("MQTT: the game database's epoch could not be read")
+        return None
 
 
 def _record_number(table: Any) -> int | None:

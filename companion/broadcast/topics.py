@@ -76,13 +76,18 @@ def state_payload(
     table_name: str,
     changed_at: str | None = None,
     news: str | None = None,
+    epoch: int | None = None,
 ) -> dict[str, Any]:
-    """The retained state: the public view as it is, plus the table, a version and the scores;
-    with `changed_at`, when it last changed and the newest event's words (`news`).
+    """The retained state: the public view as it is, plus the table, its database's epoch, a
+    version and the scores; with `changed_at`, when it last changed and the newest event's words
+    (`news`).
 
     With no game open, the view's fields are absent and `game` is null.
     """
-    envelope: dict[str, Any] = {
+    envelope: dict[str, Any] = {}
+    if epoch is not None:
+        envelope["epoch"] = epoch
+    envelope |= {
         "version": version(game_number, view["revision"] if view else None),
         "table": {"id": table_id, "name": table_name},
         "scores": player_scores(view),
@@ -104,9 +109,11 @@ def event_payload(
     at: str,
     move: int | None = None,
     made: int | None = None,
+    epoch: int | None = None,
 ) -> dict[str, Any]:
     """One event, told once: which game, change and move it came from, and when."""
-    payload = {
+    payload: dict[str, Any] = {} if epoch is None else {"epoch": epoch}
+    payload |= {
         "version": version(game_number, view["revision"]),
         "game": view["game"],
         "revision": view["revision"],

@@ -36,6 +36,12 @@ class ActionSpec:
     # A touch that ends something for its player (a Pass ending one's round): boards make it
     # harder to hit by accident.
     weighty: bool = False
+    # The fields whose offered values are not each accepted, with the reason in words: values that
+    # must fit together (a run of cards, the places cards are drawn from in turn) or depend on what
+    # the table has not told the app (a hand's cards). A value not offered is still refused; every
+    # other field is exact: with these filled to fit, each value it offers is accepted
+    # (tests/test_every_game_legal_exact.py holds every game to that).
+    loose: Mapping[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {

@@ -3,7 +3,8 @@
     settings.KEYS                [hall] in the table's configuration
     topics                       the hall's topics beyond the table's own (link, plays, held)
     bridge.drop_in(config, pw)   the table Mosquitto's bridge configuration, from [hall]
-    join.main(argv)              `companion hall-join`: write [table], [hall], the password and the drop-in
+    join.main(argv)              `companion hall-join`: the table's own login, the venue's CA, [table], [hall], the drop-in
+    enrol                        the table's own login at the venue, made with the organiser's password
     table_id                     the table's id at the venue: the shipped one refused, one in use seen
     config_text                  the configuration file edited as text, comments and order kept
     export.main(argv)            `companion hall-export`: the plays the venue holds, as files

@@ -9,6 +9,10 @@ also read which of them the venue holds.
 - `hall-index` copies the venue's retained `<prefix>/<table>/plays/#` and `state` in, to the
   local `<prefix>/<table>/held/plays/#` and `held/state`: what the hall holds. The table
   republishes the plays it lacks, and its state when the venue's is older (a replayed queue).
+Each connection logs in with a login of its own (companion/hall/enrol.py), which the venue makes
+its client id: `<id>` carries the table's topics out, `<id>.index` reads back. Both go over TLS,
+the venue's certificate checked against [hall] cafile; without one the drop-in says so in its
+first lines (hall-join writes it only when told --insecure).
 Neither keeps a session (cleansession true): a queue replayed after an outage would only bring
 old states and duplicates (Mosquitto issues 2248, 2424); the table republishes from its log.
 """
@@ -19,6 +23,7 @@ from typing import Any
 
 from companion.broadcast.topics import Topics
 from companion.hall import topics as hall_topics
+from companion.hall.enrol import CLIENT_ID_PREFIX, logins
 
 OUT_TOPICS = ("state", "events", "availability", "plays/#")
 
@@ -38,14 +43,19 @@ def drop_in(config: Any, password: str) -> str:
         "# Written by `companion hall-join` from [hall] of the table's configuration: run it again",
         "# rather than editing this file. docs/hall.md explains every line.",
     ]
-    for name, direction in ((hall_topics.BRIDGE_OUT, "out"), (hall_topics.BRIDGE_IN, "in")):
+    if not hall["cafile"]:
+        lines += ["# No TLS (hall-join --insecure): the password below crosses the venue's network in clear."]
+    user_out, user_in = logins(hall["username"] or topics.table)
+    for name, direction, user in ((hall_topics.BRIDGE_OUT, "out", user_out), (hall_topics.BRIDGE_IN, "in", user_in)):
         lines += [
             "",
             f"connection companion-{topics.table}-{name}",
             f"address {address}",
-            # Every table's Pi may be called raspberrypi: the default client id would collide.
-            f"remote_clientid companion-{topics.table}-{name}",
-            f"remote_username {hall['username']}",
+            # The venue makes a table's client id its login (nobody else can take it), and asks
+            # every client to send one that starts with "hall:" (venue.conf); a venue that does not
+            # replace it still gets one of this table's own (every Pi may be called raspberrypi).
+            f"remote_clientid {CLIENT_ID_PREFIX}companion-{topics.table}-{name}",
+            f"remote_username {user}",
             f"remote_password {password}",
             "bridge_protocol_version mqttv50",
             "try_private false",
@@ -59,6 +69,8 @@ def drop_in(config: Any, password: str) -> str:
             "start_type automatic",
         ]
         if hall["cafile"]:
+            # The venue's certificate must be signed by its own authority and name the address
+            # dialled (bridge_insecure false checks the name too).
             lines += [f"bridge_cafile {hall['cafile']}", "bridge_insecure false"]
         if direction == "out":
             lines += [f"notification_topic {hall_topics.link(topics)}", "notifications true"]

@@ -96,19 +96,25 @@ def fetch_plays(host: str, port: int, prefix: str, timeout: float = 10.0) -> lis
     return found
 
 
+def play_key(p: dict[str, Any]) -> str:
+    """A play among every table's: its table and its name there (`uid`: its number and start, so
+    two Pis of one table never share one), or its bare number as tables sent plays before."""
+    return f"{p['table'].get('id')}/{p.get('uid') or p.get('id')}"
+
+
 def unique(plays: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each play once (table and id), oldest first: the bridge may deliver one many times."""
+    """Each play once (table and name), oldest first: the bridge may deliver one many times."""
     seen: dict[str, dict[str, Any]] = {}
     for p in plays:
-        seen[f"{p['table'].get('id')}/{p.get('id')}"] = p
+        seen[play_key(p)] = p
     return sorted(seen.values(), key=lambda p: (str(p.get("ended_at")), str(p["table"].get("id")), str(p.get("id"))))
 
 
 def as_play(p: dict[str, Any]) -> Play:
-    """A held play as `companion export` writes it; its id names the table too (ids are per table)."""
+    """A held play as `companion export` writes it; its id names the table too (names are per table)."""
     seats = tuple(Seat(s["name"], s.get("score"), int(s.get("rank") or 0), bool(s.get("winner")),
                        bool(s.get("start_player"))) for s in p["players"])
-    return Play(f"{p['table'].get('id')}-{p.get('id')}", p.get("game", ""), p.get("title", ""),  # type: ignore[arg-type]
+    return Play(f"{p['table'].get('id')}-{p.get('uid') or p.get('id')}", p.get("game", ""), p.get("title", ""),  # type: ignore[arg-type]
                 p.get("started_at", ""), p.get("ended_at", ""), p.get("summary", ""), seats)
 
 

@@ -1,30 +1,42 @@
 """`companion hall-join`: make this table part of a venue's hall (docs/hall.md).
 
-Writes the table's id and name ([table]) and [hall] into the table's configuration, the venue's
-table password into [hall] password_file, and the bridge drop-in into Mosquitto's conf.d, then
-restarts the table's Mosquitto (and its app when the id or name changed). It refuses the id every
-table ships with unless it is given, an id another table is linked to the venue with now, and a
-password the venue refuses.
+With the organiser's venue password it makes this table's own login at the venue (it may write
+only this table's topics), fetches the venue's certificate authority and checks it against the
+fingerprint the venue's set-up printed. Writes the table's id and name ([table]) and [hall] into
+the table's configuration, the table's password into [hall] password_file, the CA beside it, and
+the bridge drop-in into Mosquitto's conf.d, then restarts the table's Mosquitto (and its app when
+the id or name changed). It refuses the id every table ships with unless it is given, an id
+another table is linked to the venue with now (this Pi itself moving to another address of the
+venue is no other table), a password the venue refuses, and a password in clear (no TLS) unless
+told --insecure.
 Run again to change the venue; `--leave` takes the table out of the hall.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import re
 import shutil
+import ssl
 import subprocess
 import sys
+import tempfile
+import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from companion.config import ConfigError, load
 from companion.hall.bridge import drop_in
 from companion.hall.config_text import set_keys, set_section
-from companion.hall.table_id import SHIPPED_ID, SHIPPED_NAME, LoginRefused, id_problem, seen_at_venue
+from companion.hall.enrol import ORGANISER, EnrolFailed, LoginRefused, enrol, login_works, logins, new_password, session
+from companion.hall.table_id import SHIPPED_ID, SHIPPED_NAME, id_problem, seen_at_venue
 
 DROP_IN = "companion-hall.conf"
+CA_FILE = "hall-ca.pem"  # the venue's certificate authority: served by the venue, kept by the table
+WEB_PORT = 9001  # the hall page's port, where the venue serves its CA
 # What deploy/hall/venue.sh prints for every table to fill in: neither is taken as it stands.
 ID_PLACEHOLDER = "<table-id>"
 NAME_PLACEHOLDER = "<Table name>"
@@ -46,9 +58,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--config", type=Path, default=None,
                         help="the table's configuration (default: /etc/companion/config.toml if it exists)")
     parser.add_argument("--password-file", type=Path,
-                        help="a file holding the venue's table password (default: $HALL_PASSWORD, else the "
-                             "password kept from an earlier join)")
-    parser.add_argument("--cafile", help="the venue broker's CA certificate, for TLS")
+                        help="a file holding the organiser's venue password (default: $HALL_PASSWORD); it makes "
+                             "this table's own login at the venue. Without it, the login kept from an earlier join")
+    parser.add_argument("--ca-sha256", metavar="FINGERPRINT",
+                        help="the venue's certificate authority's SHA-256 fingerprint, as the venue's set-up "
+                             "printed it: the CA is fetched from the venue and checked against it")
+    parser.add_argument("--web-port", type=int, default=WEB_PORT,
+                        help=f"the hall page's port, where the venue serves its CA (default: {WEB_PORT})")
+    parser.add_argument("--cafile", help="the venue broker's CA certificate as a file (instead of --ca-sha256)")
+    parser.add_argument("--insecure", action="store_true",
+                        help="link without TLS: this table's password crosses the venue's network in clear")
     parser.add_argument("--conf-dir", type=Path, default=Path("/etc/mosquitto/conf.d"),
                         help="Mosquitto's drop-in folder (default: /etc/mosquitto/conf.d)")
     parser.add_argument("--no-restart", action="store_true", help="do not restart Mosquitto (nor the app) afterwards")
@@ -89,23 +108,55 @@ def main(argv: Sequence[str] | None = None) -> int:
     hall = dict(config["hall"])
     if args.venue:
         hall["host"], hall["port"] = split_venue(args.venue, hall["port"])
-    if args.cafile is not None:
-        hall["cafile"] = args.cafile
     if not hall["host"]:
         return _refuse("name the venue broker (HOST or HOST:PORT)")
-    password = _password(args.password_file, Path(hall["password_file"]))
-    if not password:
-        return _refuse("give the venue's table password (--password-file FILE or $HALL_PASSWORD); "
+    kept_ca = Path(hall["password_file"]).parent / CA_FILE
+    fetched: bytes | None = None
+    if args.insecure:
+        hall["cafile"] = ""
+    elif args.cafile is not None:
+        hall["cafile"] = args.cafile
+    elif args.ca_sha256 is not None:
+        try:
+            fetched = fetch_ca(hall["host"], args.web_port, args.ca_sha256)
+        except (OSError, ValueError) as exc:
+            return _refuse(str(exc))
+        hall["cafile"] = str(kept_ca)
+    if not hall["cafile"]:
+        if not args.insecure:
+            return _refuse("the venue's certificate is not known, so this table's password would cross the "
+                           "venue's network in clear: give --ca-sha256 as the venue's set-up printed it (or "
+                           "--cafile FILE), or --insecure to send it in clear all the same")
+    elif fetched is None and not Path(hall["cafile"]).is_file():
+        return _refuse(f"--cafile {hall['cafile']}: no such file")
+    organiser = _password(args.password_file, None)
+    kept = _password(None, Path(config["hall"]["password_file"]))
+    for given in (organiser, kept):
+        if any(c.isspace() for c in given):
+            return _refuse("the password may not contain spaces")
+    if not organiser and not kept:
+        return _refuse("give the organiser's venue password (--password-file FILE or $HALL_PASSWORD); "
                        "the venue's set-up printed it")
-    if any(c.isspace() for c in password):
-        return _refuse("the password may not contain spaces")
-    rejoin = table["id"] == config["table"]["id"] and (hall["host"], hall["port"]) == (
-        config["hall"]["host"], config["hall"]["port"])
-    # The venue's card for this id is this table's own when it joined before: only the login counts then.
-    refusal = _taken(hall, password, config["mqtt"]["topic_prefix"], table["id"], args.replace, rejoin)
+    prefix = config["mqtt"]["topic_prefix"]
+    # This Pi is the venue's table with this id when the login it was given for the id is taken
+    # there: it may move to another address of the venue (another port, TLS) with it.
+    own = table["id"] == config["table"]["id"] and bool(config["hall"]["host"]) and bool(kept)
+    ca_check = hall if fetched is None else {**hall, "cafile": _scratch_ca(fetched)}
+    try:
+        if organiser:
+            password, refusal = _enrol(ca_check, organiser, prefix, table["id"], args.replace, kept if own else "",
+                                       args.insecure)
+        else:
+            password, refusal = kept, _check_own(ca_check, table["id"], kept, args.insecure)
+    finally:
+        if fetched is not None:
+            Path(ca_check["cafile"]).unlink(missing_ok=True)
     if refusal:
         return _refuse(refusal)
 
+    if fetched is not None:
+        kept_ca.parent.mkdir(parents=True, exist_ok=True)
+        _write_readable(kept_ca, fetched)
     secret = Path(hall["password_file"])
     secret.parent.mkdir(parents=True, exist_ok=True)
     _write_private(secret, password + "\n")
@@ -129,32 +180,90 @@ def _refuse(why: str) -> int:
     return 2
 
 
-def _taken(hall: dict[str, object], password: str, prefix: str, table_id: str, replace: bool,
-           rejoin: bool = False) -> str | None:
-    """Why this table may not join as `table_id` (the venue refuses the password, or another table
-    is linked with the id now: not asked on a `rejoin`), or None. A venue out of reach is no
-    reason: the table joins and links once the venue is there."""
+def _enrol(hall: dict[str, Any], secret: str, prefix: str, table_id: str, replace: bool, own_password: str,
+           insecure: bool) -> tuple[str, str | None]:
+    """This table's own login made at the venue with the organiser's secret: (its password, None),
+    or ("", why not): the venue refuses the secret, or another table is linked with the id now.
+    A venue out of reach is a refusal too: without it no login can be made."""
     try:
-        seen = seen_at_venue(hall, password, prefix, table_id)
+        with session(hall, ORGANISER, secret, insecure) as client:
+            seen = seen_at_venue(client, prefix, table_id)
+            name = f" (\"{seen.name}\")" if seen and seen.name else ""
+            if seen and seen.linked and not replace:
+                # Linked with this id now: this Pi itself (moving to another address of the venue)
+                # when the venue takes the login it gave this Pi for the id.
+                if not (own_password and login_works(hall, logins(table_id)[1], own_password, insecure)):
+                    return "", (f"another table{name} is linked to the venue as {table_id} now; give this one "
+                                "another --id, or add --replace if this Pi takes that table's place")
+            elif seen and not own_password:
+                print(f"The venue already has a table {table_id}{name}{'' if seen.linked else ', offline'}: "
+                      "this table takes its place in the hall.")
+            password = new_password()
+            enrol(client, prefix, table_id, password)
+            return password, None
     except LoginRefused as exc:
-        return (f"the venue at {hall['host']}:{hall['port']} refused the tables' login ({exc}): check the "
-                "password given by the organiser (the one the venue's set-up printed)")
-    except OSError as exc:
-        if rejoin:
-            print(f"Could not reach the venue to check the tables' login ({exc}); joining anyway.")
-        else:
-            print(f"Could not see whether another table uses the id {table_id} at the venue ({exc}); "
-                  "joining anyway.")
+        return "", (f"the venue at {hall['host']}:{hall['port']} refused the organiser's login ({exc}): check the "
+                    "password given by the organiser (the one the venue's set-up printed)")
+    except EnrolFailed as exc:
+        return "", f"the venue at {hall['host']}:{hall['port']} did not make this table's login: {exc}"
+    except (OSError, ssl.SSLError) as exc:
+        return "", (f"cannot make this table's login at the venue at {hall['host']}:{hall['port']} ({_why(exc)}); "
+                    "check the address and that the venue broker runs, then try again")
+
+
+def _check_own(hall: dict[str, Any], table_id: str, password: str, insecure: bool) -> str | None:
+    """Why the login this table was given may not be used at this address (the venue refuses it),
+    or None. A venue out of reach is no reason: the table joins and links once it is there."""
+    try:
+        if login_works(hall, logins(table_id)[1], password, insecure):
+            return None
+    except (OSError, ssl.SSLError) as exc:
+        print(f"Could not reach the venue to check this table's login ({_why(exc)}); joining anyway.")
         return None
-    if seen is None or rejoin:
-        return None
-    name = f" (\"{seen.name}\")" if seen.name else ""
-    if seen.linked and not replace:
-        return (f"another table{name} is linked to the venue as {table_id} now; give this one another --id, "
-                "or add --replace if this Pi takes that table's place")
-    print(f"The venue already has a table {table_id}{name}{'' if seen.linked else ', offline'}: "
-          "this table takes its place in the hall.")
-    return None
+    return (f"the venue at {hall['host']}:{hall['port']} refused this table's login as {table_id}: give the "
+            "organiser's venue password ($HALL_PASSWORD) to make its login there")
+
+
+def _why(exc: BaseException) -> str:
+    if isinstance(exc, ssl.SSLCertVerificationError):
+        return f"its certificate is not the venue's: {exc.verify_message}"
+    return str(exc) or type(exc).__name__
+
+
+def fetch_ca(host: str, web_port: int, sha256: str) -> bytes:
+    """The venue's certificate authority from its hall page's server, taken only when its SHA-256
+    fingerprint is the one the venue's set-up printed (a file anyone could serve otherwise)."""
+    want = re.sub(r"[^0-9A-Fa-f]", "", sha256.removeprefix("sha256:")).lower()
+    if len(want) != 64:
+        raise ValueError(f"--ca-sha256 {sha256!r} is not a SHA-256 fingerprint (64 hexadecimal digits)")
+    url = f"http://{'[' + host + ']' if ':' in host else host}:{web_port}/{CA_FILE}"
+    try:
+        with urllib.request.urlopen(url, timeout=5) as answer:
+            pem = answer.read(65536).decode("ascii", errors="replace")
+        der = ssl.PEM_cert_to_DER_cert(pem)
+    except (OSError, ValueError) as exc:
+        raise OSError(f"cannot fetch the venue's certificate authority from {url} ({exc}); give --web-port if the "
+                      "hall page has another port, or copy the venue's CA file and give --cafile") from exc
+    got = hashlib.sha256(der).hexdigest()
+    if got != want:
+        raise ValueError(f"the certificate authority at {url} is not the one the venue's set-up printed (its "
+                         f"fingerprint is {got.upper()}): this network may not be the venue's; nothing changed")
+    return pem.encode("ascii")
+
+
+def _scratch_ca(pem: bytes) -> str:
+    fd, name = tempfile.mkstemp(suffix=".pem")
+    with os.fdopen(fd, "wb") as f:
+        f.write(pem)
+    return name
+
+
+def _write_readable(path: Path, data: bytes) -> None:
+    """The venue's CA: public, read by the table's Mosquitto."""
+    tmp = path.with_name(path.name + ".new")
+    tmp.write_bytes(data)
+    tmp.chmod(0o644)
+    os.replace(tmp, path)
 
 
 def split_venue(venue: str, default_port: int) -> tuple[str, int]:
@@ -175,11 +284,13 @@ def _explicit(config) -> dict[str, object]:
     return {k: v for k, v in config["hall"].items() if v != base[k]}
 
 
-def _password(given: Path | None, kept: Path) -> str:
-    if given is not None:
-        return given.read_text(encoding="utf-8").strip()
-    if os.environ.get("HALL_PASSWORD"):
-        return os.environ["HALL_PASSWORD"].strip()
+def _password(given: Path | None, kept: Path | None) -> str:
+    """The organiser's secret (`given` or $HALL_PASSWORD) when `kept` is None, else the table's own
+    password kept from an earlier join."""
+    if kept is None:
+        if given is not None:
+            return given.read_text(encoding="utf-8").strip()
+        return os.environ.get("HALL_PASSWORD", "").strip()
     try:
         return kept.read_text(encoding="utf-8").strip()
     except OSError:

@@ -10,11 +10,13 @@ def _host(v: str) -> str | None:
 KEYS: tuple[Key, ...] = (
     Key("hall", "host", "", "The venue broker's address; empty: the table is not part of a hall "
         "(`companion hall-join` fills it in).", _host),
-    Key("hall", "port", 1883, "The venue broker's MQTT port (8883 is usual with TLS).", between(1, 65535)),
-    Key("hall", "username", "table", "The login every table of the venue uses at the venue broker."),
-    Key("hall", "password_file", "/etc/companion/hall-password", "File holding the venue's table "
-        "password (`companion hall-join` writes it)."),
-    Key("hall", "cafile", "", "CA certificate of the venue broker, for TLS; empty: plain MQTT."),
+    Key("hall", "port", 8883, "The venue broker's port for tables (MQTT over TLS).", between(1, 65535)),
+    Key("hall", "username", "", "This table's login at the venue broker; empty: the table's id "
+        "(its read-back connection adds `.index`)."),
+    Key("hall", "password_file", "/etc/companion/hall-password", "File holding this table's own "
+        "password at the venue (`companion hall-join` makes it with the organiser's secret)."),
+    Key("hall", "cafile", "", "The venue's certificate authority (`companion hall-join` fetches it and "
+        "checks its fingerprint); empty: plain MQTT, written only with hall-join --insecure."),
     Key("hall", "keepalive", 10, "Seconds between the bridge's keep-alive pings; the hall shows the "
         "table offline after 1.5 times this without a word.", between(5, 600)),
     Key("hall", "plays_hours", 24, "Finished plays of the last this many hours go to the hall's "

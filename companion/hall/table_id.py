@@ -6,8 +6,6 @@ one unless it is given, and looks at the venue broker for a table already linked
 from __future__ import annotations
 
 import json
-import threading
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,14 +14,6 @@ from companion.config_keys import topic_word
 
 SHIPPED_ID: str = defaults()["table"]["id"]  # what deploy/pi/config.toml and the defaults say
 SHIPPED_NAME: str = defaults()["table"]["name"]
-QUIET = 0.3  # seconds after the subscription's answer for the retained messages to come
-TIMEOUT = 3.0  # seconds to reach the venue: a venue out of reach does not hold up a join
-REFUSED_LOGIN = (0x86, 0x87)  # CONNACK "Bad user name or password", "Not authorized" (MQTT 3.1.1: 4, 5)
-
-
-class LoginRefused(Exception):
-    """The venue broker answered and refused the tables' login: a wrong password (or user name).
-    Not an OSError: unlike a venue out of reach, the table would never link with it."""
 
 
 def id_problem(table_id: str) -> str | None:
@@ -39,49 +29,17 @@ class Seen:
     name: str | None  # the table's name in the state the venue holds, None: no state
 
 
-def seen_at_venue(hall: Any, password: str, prefix: str, table_id: str) -> Seen | None:
-    """What the venue holds for `table_id`, read with the tables' login as a bridge reads it
-    (plain retained messages: any venue broker answers alike); None: nothing. LoginRefused when
-    the venue refuses the login, OSError when it cannot be reached or does not answer."""
-    import paho.mqtt.client as paho
-    from paho.mqtt.enums import CallbackAPIVersion
+def seen_at_venue(client: Any, prefix: str, table_id: str) -> Seen | None:
+    """What the venue holds for `table_id`, read through a session that may read it (the
+    organiser's); None: nothing. OSError when the venue does not answer."""
+    from companion.hall.enrol import read_retained
 
-    got: dict[str, bytes] = {}
-    answered = threading.Event()
-    refused: list[Any] = []
-    client = paho.Client(CallbackAPIVersion.VERSION2, protocol=paho.MQTTv311)
-    client.username_pw_set(hall["username"], password)
-    if hall["cafile"]:
-        client.tls_set(ca_certs=hall["cafile"])
     base = f"{prefix}/{table_id}"
-
-    def on_connect(c: Any, u: Any, flags: Any, reason: Any, props: Any = None) -> None:
-        if reason.is_failure:
-            refused.append(reason)
-            answered.set()
-            return
-        c.subscribe([(f"{base}/link", 1), (f"{base}/state", 1)])
-
-    client.on_connect = on_connect
-    client.on_subscribe = lambda *a: answered.set()
-    client.on_message = lambda c, u, msg: got.__setitem__(msg.topic[len(base) + 1:], bytes(msg.payload))
-    client.connect_timeout = TIMEOUT
-    client.connect(hall["host"], hall["port"], keepalive=10)
-    client.loop_start()
-    try:
-        if not answered.wait(TIMEOUT):
-            raise OSError("no answer")
-        if refused and refused[0].value in REFUSED_LOGIN:
-            raise LoginRefused(str(refused[0]))
-        if refused:
-            raise OSError(f"the venue broker turned the connection away ({refused[0]})")
-        time.sleep(QUIET)  # retained messages follow the subscription's answer
-    finally:
-        client.disconnect()
-        client.loop_stop()
-    if not got.get("link") and not got.get("state"):
+    got = read_retained(client, [f"{base}/link", f"{base}/state"])
+    link, state = got.get(f"{base}/link"), got.get(f"{base}/state")
+    if not link and not state:
         return None
-    return Seen(got.get("link", b"").strip() == b"1", _name(got.get("state")))
+    return Seen((link or b"").strip() == b"1", _name(state))
 
 
 def _name(state: bytes | None) -> str | None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from datetime import datetime, timezone
+
 from companion.broadcast.topics import Topics
 
 BRIDGE_OUT = "hall"  # the bridge connection that carries the table's topics to the venue
@@ -21,8 +24,19 @@ def plays(topics: Topics) -> str:
     return f"{topics.base}/plays/#"
 
 
-def play(topics: Topics, play_id: int) -> str:
-    return f"{topics.base}/plays/{play_id}"
+def play_name(number: int, started_at: str) -> str:
+    """A finished play's name at the venue: its game's number at the table and when it started,
+    to the second, in UTC (`7-20261128T213417Z`). The number alone is not enough: a Pi replaced
+    with a fresh database counts from 1 again, and its game 1 would overwrite the old Pi's."""
+    try:
+        at = datetime.fromisoformat(started_at).astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    except (TypeError, ValueError):
+        at = "unknown"
+    return f"{number}-{at}"
+
+
+def play(topics: Topics, name: str | int) -> str:
+    return f"{topics.base}/plays/{name}"
 
 
 def held_prefix(topics: Topics) -> str:
@@ -44,10 +58,19 @@ def held_link(topics: Topics) -> str:
     return f"{topics.base}/held/link"
 
 
-def held_play_id(topics: Topics, topic: str) -> int | None:
-    """The play id of a `<base>/held/plays/<id>` topic, else None."""
+_NAME = re.compile(r"(\d+)(?:-(\d{8}T\d{6}Z|unknown))?")
+
+
+def held_play_name(topics: Topics, topic: str) -> str | None:
+    """The play's name of a `<base>/held/plays/<name>` topic (play_name, or a bare number as
+    tables named their plays before), else None."""
     head = f"{topics.base}/held/plays/"
     if not topic.startswith(head):
         return None
     tail = topic[len(head):]
-    return int(tail) if tail.isdigit() else None
+    return tail if _NAME.fullmatch(tail) else None
+
+
+def name_number(name: str) -> int:
+    """The game number a play's name starts with."""
+    return int(name.split("-", 1)[0])

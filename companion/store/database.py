@@ -7,6 +7,7 @@ import logging
 import os
 import shutil
 import sqlite3
+import time
 import urllib.parse
 from collections.abc import Sequence
 from datetime import datetime
@@ -67,6 +68,7 @@ class Store:
         # first frame, well before the first move), not while the table is starting.
         self._reserve_on_open = reserve_log
         self.notices: list[str] = []
+        self._opened_epoch = int(time.time())  # epoch() of a database without a game yet
         if not playing:
             self._guard = Guarded(self._open_to_read(), self._open_to_read)
             return
@@ -421,6 +423,20 @@ class Store:
         """The newest game's record number, whatever became of it (numbers only grow)."""
         db = self._guard.reader()
         return db.execute("SELECT max(id) FROM games").fetchone()[0] if db is not None else None
+
+    def epoch(self) -> int:
+        """This database's epoch, in seconds since 1970 (UTC): when its first game started, or,
+        before it has any game, when this Store opened it. A new database (a Pi replaced) has a
+        later one than the database it replaces, so the hall follows the newest Pi whatever its
+        versions; a database copied, upgraded or recovered keeps its first game, so its epoch."""
+        db = self._guard.reader()
+        first = db.execute("SELECT min(started_at) FROM games").fetchone()[0] if db is not None else None
+        if first:
+            try:
+                return int(datetime.fromisoformat(first).timestamp())
+            except ValueError:
+                pass
+        return self._opened_epoch
 
     def unfinished(self) -> GameRecord | None:
         """The game to resume on start, if one was being played."""

@@ -178,6 +178,11 @@ def unfinished_ids(db: sqlite3.Connection) -> set[int]:
     return {row[0] for row in db.execute("SELECT id FROM games WHERE status != 'finished'")}
 
 
+def unfinished_starts(db: sqlite3.Connection) -> dict[int, str]:
+    """unfinished_ids with when each game started (a play's name at the hall holds both)."""
+    return {row[0]: row[1] for row in db.execute("SELECT id, started_at FROM games WHERE status != 'finished'")}
+
+
 def actions(db: sqlite3.Connection, game_id: int) -> list[Action]:
     """A game's log entries in effect (a correction is one entry: companion/core/correction.py);
     only those before the first one lost or unreadable, for a game saved from damaged storage."""

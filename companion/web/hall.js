@@ -2,8 +2,9 @@
  * Address: http://<venue>:<port>/hall.html#name=<venue name>&prefix=<prefix>&idle=<minutes>
  * (docs/hall.md). It only reads, and depends on nothing Mosquitto-only: plain MQTT 3.1.1 over
  * websockets, retained messages and the tables' own topics (docs/mqtt.md).
- * A table's state is drawn only when its version is higher than the one shown: a bridge may
- * deliver an old state after a new one, or the same one many times.
+ * A table's state is drawn only when it is newer than the one shown (a later epoch, or in the same
+ * epoch a higher version): a bridge may deliver an old state after a new one, or the same one many
+ * times, and a Pi replaced with a fresh database starts its versions low again.
  */
 (function () {
   "use strict";
@@ -64,7 +65,7 @@
   }
 
   function table(id) {
-    return tables[id] || (tables[id] = { id: id, state: null, version: -1, availability: null, link: null,
+    return tables[id] || (tables[id] = { id: id, state: null, epoch: -1, version: -1, availability: null, link: null,
                                           offlineSince: null, news: null });
   }
 
@@ -116,6 +117,7 @@
     var card = el("li", "table");
     card.dataset.table = t.id;
     card.dataset.version = String(t.version);
+    card.dataset.epoch = String(t.epoch);
     var isOnline = online(t);
     var changed = state.changed_at ? Date.parse(state.changed_at) : NaN;
     var idleMs = isNaN(changed) ? 0 : now - changed;
@@ -182,11 +184,22 @@
     $("clock").textContent = new Date(now).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
   }
 
+  // A state's epoch is its game database's (a Pi replaced has a later one): a newer epoch wins
+  // whatever its version, and within one epoch the higher version. A state without one counts as 0.
+  function epochOf(message) { return typeof message.epoch === "number" ? message.epoch : 0; }
+
+  function newer(message, t) {
+    var e = epochOf(message);
+    return e !== t.epoch ? e > t.epoch : message.version > t.version;
+  }
+
   function onState(id, state) {
     if (!state || typeof state.version !== "number") return;
     var t = table(id);
-    if (state.version <= t.version) return; // older than (or the same as) what is shown
-    if (t.state && Math.floor(state.version / 16777216) !== Math.floor(t.version / 16777216)) t.news = null;
+    if (!newer(state, t)) return; // older than (or the same as) what is shown
+    if (t.state && (epochOf(state) !== t.epoch ||
+                    Math.floor(state.version / 16777216) !== Math.floor(t.version / 16777216))) t.news = null;
+    t.epoch = epochOf(state);
     t.version = state.version;
     t.state = state;
     if (state.news !== undefined) t.news = state.news || null;
@@ -217,7 +230,8 @@
   function onEvent(id, message) {
     if (!message || !message.event || typeof message.version !== "number") return;
     var t = table(id);
-    if (message.version < t.version) return; // news of a state older than the one shown
+    // News of a state older than the one shown (another epoch: an older one, or a newer not shown yet).
+    if (epochOf(message) !== t.epoch || message.version < t.version) return;
     t.news = message.event.text || t.news;
     scheduleRender();
   }
@@ -363,7 +377,7 @@
     // "Changed 3 min ago" keeps counting, and idle or long-offline tables stand out in time.
     setInterval(renderTables, Math.min(5000, Math.max(250, Math.min(IDLE_MIN, OFFLINE_MIN) * 60000 / 4)));
     var client = mqtt.connect(brokerUrl(), {
-      clientId: "hall-" + Math.random().toString(16).slice(2, 10),
+      clientId: "hall:" + Math.random().toString(16).slice(2, 10),
       protocolVersion: 4,
       clean: true,
       // After the venue broker restarts, the page is back within a quarter second rather than a

@@ -25,8 +25,10 @@
     return String(name || "").normalize("NFC").trim().replace(/\s+/g, " ").toLocaleLowerCase();
   }
 
+  // A play among every table's: its table and its name there ("uid": its number and start, so two
+  // Pis of one table never share one), or its bare number as tables sent plays before.
   function playKey(play) {
-    return ((play.table && play.table.id) || "?") + "/" + play.id;
+    return ((play.table && play.table.id) || "?") + "/" + (play.uid || play.id);
   }
 
   // Each play once, however many times the bridge delivered it, oldest first.

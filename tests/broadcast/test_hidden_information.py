@@ -57,8 +57,8 @@ from tests.support.tally import Tally
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "games"
 # The scores are part of the view (Game.scores); the envelope adds the version and the table.
-ENVELOPE = ("version", "table")
-EVENT_KEYS = {"version", "game", "revision", "at", "event", "move"}
+ENVELOPE = ("epoch", "version", "table")  # the epoch: the game database's (docs/mqtt.md)
+EVENT_KEYS = {"epoch", "version", "game", "revision", "at", "event", "move"}
 MISSING = object()
 
 
@@ -294,6 +294,7 @@ class Seen:
     events: int = 0
     events_hiding: int = 0
     idle: int = 0
+    epoch: int | None = None  # the game database's: never lower in a later message of one run
     discovery: int = 0
 
 
@@ -321,6 +322,15 @@ def check_broadcast(messages: list[Message], played: list[Played], at: Where) ->
         else:
             raise AssertionError(f"a message on {msg.topic}, which docs/mqtt.md does not list: {msg.payload[:200]!r}")
     return seen
+
+
+def _one_epoch(seen: Seen, epoch: object) -> object:
+    """The epoch of one database (docs/mqtt.md): a whole number of seconds that never goes down
+    (before the first game, when the app opened it; from then on, when that game started)."""
+    assert isinstance(epoch, int) and epoch > 0, f"an epoch of {epoch!r}"
+    assert seen.epoch is None or epoch >= seen.epoch, f"the epoch went down from {seen.epoch} to {epoch}"
+    seen.epoch = epoch
+    return epoch
 
 
 def _check_state(msg: Message, games_by_number: dict[int, Played], at: Where, seen: Seen) -> None:
@@ -352,7 +362,8 @@ def _check_state(msg: Message, games_by_number: dict[int, Played], at: Where, se
         "https://app.bgstatsapp.com/createPlay.html?data=")), f"revision {revision}: bgstats {bgstats!r}"
     where_ = difference(payload, view, "state")
     assert where_ is None, f"revision {revision} is not the public view the session produced: {where_}"
-    expected_envelope = {"version": version(number, revision), "table": table}
+    expected_envelope = {"epoch": _one_epoch(seen, envelope["epoch"]), "version": version(number, revision),
+                         "table": table}
     where_ = difference(envelope, expected_envelope, "envelope")
     assert where_ is None, f"revision {revision}: the envelope differs at {where_}"
     secrets = secrets_of(played.game)
@@ -381,6 +392,7 @@ def _check_event(msg: Message, games_by_number: dict[int, Played], unmatched: di
     revision = payload["revision"]
     assert revision in played.announced, f"an event at revision {revision}, which no change of the session made"
     assert payload["version"] == version(number, revision) and payload["game"] == played.game.id, payload
+    _one_epoch(seen, payload["epoch"])
     datetime.fromisoformat(payload["at"])
     event = payload["event"]
     left = unmatched[(number, revision)]

@@ -59,16 +59,13 @@ def test_csv_has_companion_exports_columns_and_each_tables_location():
 
 def test_hall_export_command_reads_the_venue_once_per_play(tmp_path, capsys):
     from companion.cli import main as companion
-    from tests.broadcast.conftest import Watcher
     from tests.support.hall import venue_broker
-    from tests.support.mosquitto import PASSWORD
 
     with venue_broker(tmp_path / "venue") as venue:
-        table = Watcher(venue.mqtt_port, "x", username="table", password=PASSWORD)
         for p in PLAYS + [PLAYS[0]]:  # one play twice: a bridge resent it
-            topic = f"companion/{p['table']['id']}/plays/{p['id']}"
-            table.client.publish(topic, json.dumps(p).encode(), qos=1, retain=True).wait_for_publish(5)
-        table.close()
+            with venue.as_table(p["table"]["id"]) as table:  # each table's own login
+                topic = f"companion/{p['table']['id']}/plays/{p['id']}"
+                table.publish(topic, json.dumps(p).encode(), qos=1, retain=True).wait_for_publish(5)
         out = tmp_path / "plays.csv"
         assert companion(["hall-export", f"127.0.0.1:{venue.mqtt_port}", "--day", "all", "--format", "csv",
                           str(out)]) == 0

@@ -14,6 +14,7 @@ import pytest
 
 from companion import games
 from companion.hall.export import fetch_plays, unique
+from companion.hall.topics import play_name
 from tests.broadcast.conftest import Watcher, retained
 from tests.support.browser import close_browser, phone_browser, wait_for
 from tests.support.hall import HallTable, venue_broker
@@ -187,9 +188,10 @@ def test_a_play_reopened_by_undo_leaves_the_standings_and_returns_as_it_ended(ha
     wait_for(lambda: page_plays(driver) == [[], 0], LONG)
     a.play({"type": "add", "points": 1}, {"type": "add", "points": 3})  # now Ben wins
     wait_for(lambda: page_plays(driver) == [[key], 2], LONG)
+    name = play_name(a.table.record.id, a.table.record.started_at)  # the play among every Pi's of table a
     winners = driver.execute_script(
         "return window.hallDebug.plays[arguments[0]].players.filter(function (s) { return s.winner; })"
-        ".map(function (s) { return s.name; });", key)
+        ".map(function (s) { return s.name; });", f"a/{name}")
     assert winners == ["Ben"]
 
 
@@ -214,8 +216,6 @@ def test_idle_and_long_offline_tables_stand_out(tmp_path):
 
 def test_an_old_state_or_a_resent_play_changes_nothing_on_the_page(hall):
     """What a bridge replaying its queue after an outage delivers (Mosquitto issue 2248)."""
-    from tests.support.mosquitto import PASSWORD
-
     venue, tables, driver = hall
     a = tables[0]
     a.table.start("tally", ["Ann", "Ben"], {"target": 3})
@@ -224,14 +224,15 @@ def test_an_old_state_or_a_resent_play_changes_nothing_on_the_page(hall):
     a.play({"type": "add", "points": 3})  # Ben reaches 3 and wins
     key = f"a/{a.table.record.id}"
     wait_for(lambda: current(driver, a) and page_plays(driver) == [[key], 2], LONG)
-    play = driver.execute_script("return window.hallDebug.plays[arguments[0]];", key)
-    replay = Watcher(venue.mqtt_port, "x", username="table", password=PASSWORD)  # the bridge's login
-    replay.client.publish("companion/a/state", json.dumps(old_state).encode(), qos=1, retain=True).wait_for_publish(5)
-    for _ in range(3):
-        replay.client.publish(f"companion/a/plays/{play['id']}", json.dumps(play).encode(), qos=1,
-                              retain=True).wait_for_publish(5)
+    name = play_name(a.table.record.id, a.table.record.started_at)  # the play among every Pi's of table a
+    play = driver.execute_script("return window.hallDebug.plays[arguments[0]];", f"a/{name}")
+    assert play["uid"] == name
+    with venue.as_table("a", index=True) as replay:  # table a's own rights, as its bridge
+        replay.publish("companion/a/state", json.dumps(old_state).encode(), qos=1, retain=True).wait_for_publish(5)
+        for _ in range(3):
+            replay.publish(f"companion/a/plays/{play['uid']}", json.dumps(play).encode(), qos=1,
+                           retain=True).wait_for_publish(5)
     time.sleep(0.5)
-    replay.close()
     assert shown(driver, "a") == [a.version(), "yes"]  # still the newest
     assert page_plays(driver) == [[key], 2]  # once
     # The table reads the venue's copy back and sends its current state again: a page opened now

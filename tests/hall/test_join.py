@@ -13,7 +13,10 @@ from companion import config as companion_config
 from companion.hall.bridge import drop_in
 from companion.hall.config_text import set_section
 from companion.hall.join import main as join, split_venue
-from tests.support.mosquitto import MOSQUITTO, Broker
+from pathlib import Path
+
+from tests.support.hall import ORGANISER_PASSWORD, venue_broker
+from tests.support.mosquitto import MOSQUITTO, Broker, free_port
 
 
 def _config(tmp_path, text: str = ""):
@@ -23,24 +26,34 @@ def _config(tmp_path, text: str = ""):
 
 
 def test_join_writes_hall_section_password_and_drop_in(tmp_path, monkeypatch):
+    venue = venue_broker(tmp_path / "venue").start()
     path = _config(tmp_path, f'\n[hall]\npassword_file = "{tmp_path / "hall-password"}"\n')
-    monkeypatch.setenv("HALL_PASSWORD", "s3cret-venue")
-    assert join(["venue.local:1999", "--config", str(path), "--conf-dir", str(tmp_path / "conf.d"),
-                 "--no-restart"]) == 0
+    monkeypatch.setenv("HALL_PASSWORD", ORGANISER_PASSWORD)
+    try:
+        # The CA fetched from the venue and checked against the fingerprint its set-up printed.
+        assert join([f"127.0.0.1:{venue.tls_port}", "--ca-sha256", venue.fingerprint, "--web-port",
+                     str(venue.ws_port), "--config", str(path), "--conf-dir", str(tmp_path / "conf.d"),
+                     "--no-restart"]) == 0
+    finally:
+        venue.stop()
     values = tomllib.loads(path.read_text())
     assert values["table"] == {"id": "t7", "name": "Table 7"} and values["mqtt"] == {"port": 1884}
-    assert values["hall"]["host"] == "venue.local" and values["hall"]["port"] == 1999
+    assert values["hall"]["host"] == "127.0.0.1" and values["hall"]["port"] == venue.tls_port
     assert values["hall"]["password_file"] == str(tmp_path / "hall-password")
-    assert (tmp_path / "hall-password").read_text() == "s3cret-venue\n"
+    assert values["hall"]["cafile"] == str(tmp_path / "hall-ca.pem")
+    assert (tmp_path / "hall-ca.pem").read_bytes() == Path(venue.cafile).read_bytes()
+    own = (tmp_path / "hall-password").read_text().strip()
+    assert own and own != ORGANISER_PASSWORD
     assert stat.S_IMODE((tmp_path / "hall-password").stat().st_mode) == 0o600
     bridge = (tmp_path / "conf.d" / "companion-hall.conf").read_text()
-    assert "remote_password s3cret-venue" in bridge and "address venue.local:1999" in bridge
+    assert f"remote_password {own}" in bridge and f"address 127.0.0.1:{venue.tls_port}" in bridge
+    assert f"bridge_cafile {tmp_path / 'hall-ca.pem'}" in bridge
     assert stat.S_IMODE((tmp_path / "conf.d" / "companion-hall.conf").stat().st_mode) == 0o640
 
-    # Run again without a password: the one kept is used; --leave takes it all away.
+    # Run again without a password (the venue gone now): the login kept is used; --leave takes it all away.
     monkeypatch.delenv("HALL_PASSWORD")
     assert join(["--config", str(path), "--conf-dir", str(tmp_path / "conf.d"), "--no-restart"]) == 0
-    assert "remote_password s3cret-venue" in (tmp_path / "conf.d" / "companion-hall.conf").read_text()
+    assert f"remote_password {own}" in (tmp_path / "conf.d" / "companion-hall.conf").read_text()
     assert join(["--leave", "--config", str(path), "--conf-dir", str(tmp_path / "conf.d"), "--no-restart"]) == 0
     assert not (tmp_path / "conf.d" / "companion-hall.conf").exists()
     assert "hall" not in tomllib.loads(path.read_text())
@@ -54,9 +67,40 @@ def test_join_refuses_without_venue_or_password(tmp_path, monkeypatch, capsys):
     assert join(args) == 2
     assert "name the venue broker" in capsys.readouterr().err
     path.write_text(path.read_text() + f'\n[hall]\npassword_file = "{tmp_path / "none"}"\n')
-    assert join(["venue.local", *args]) == 2
-    assert "table password" in capsys.readouterr().err
+    assert join(["venue.local", "--insecure", *args]) == 2
+    assert "organiser's venue password" in capsys.readouterr().err
     assert not (tmp_path / "conf.d").exists()
+
+
+def test_join_refuses_a_password_in_clear_unless_told_insecure(tmp_path, monkeypatch, capsys):
+    path = _config(tmp_path, f'\n[hall]\npassword_file = "{tmp_path / "hall-password"}"\n')
+    monkeypatch.setenv("HALL_PASSWORD", "s3cret-venue")
+    before = path.read_bytes()
+    args = ["--config", str(path), "--conf-dir", str(tmp_path / "conf.d"), "--no-restart"]
+    assert join([f"127.0.0.1:{free_port()}", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "in clear" in err and "--ca-sha256" in err and "--insecure" in err
+    assert path.read_bytes() == before and not (tmp_path / "conf.d").exists()
+    # Told so by name, it goes on (here to a venue that is not there: no login can be made).
+    assert join([f"127.0.0.1:{free_port()}", "--insecure", *args]) == 2
+    assert "cannot make this table's login" in capsys.readouterr().err
+
+
+def test_a_ca_with_another_fingerprint_is_refused(tmp_path, monkeypatch, capsys):
+    venue = venue_broker(tmp_path / "venue")  # its pages are served by the websockets listener
+    path = _config(tmp_path, f'\n[hall]\npassword_file = "{tmp_path / "hall-password"}"\n')
+    monkeypatch.setenv("HALL_PASSWORD", ORGANISER_PASSWORD)
+    args = ["--config", str(path), "--conf-dir", str(tmp_path / "conf.d"), "--no-restart",
+            "--web-port", str(venue.ws_port)]
+    before = path.read_bytes()
+    with venue:
+        wrong = "AB" * 32
+        assert join([f"127.0.0.1:{venue.tls_port}", "--ca-sha256", wrong, *args]) == 2
+        err = capsys.readouterr().err
+        assert "not the one the venue's set-up printed" in err and venue.fingerprint in err
+        assert join([f"127.0.0.1:{venue.tls_port}", "--ca-sha256", "12:34", *args]) == 2
+        assert "64 hexadecimal digits" in capsys.readouterr().err
+    assert path.read_bytes() == before and not (tmp_path / "hall-ca.pem").exists()
 
 
 def test_drop_in_bridges_out_with_mqtt5_and_reads_the_held_plays_back():
@@ -69,7 +113,11 @@ def test_drop_in_bridges_out_with_mqtt5_and_reads_the_held_plays_back():
     for part in (out, back):
         assert "bridge_protocol_version mqttv50" in part and "cleansession true" in part
         assert "address 10.0.0.2:8883" in part and "bridge_cafile /etc/ssl/venue.pem" in part
-    assert "remote_clientid companion-t7-hall\n" in out
+        assert "bridge_insecure false" in part and "remote_password pw" in part
+    # Each connection its own login, the table's id (the venue makes it the client id).
+    assert "remote_username t7\n" in out and "remote_username t7.index\n" in back
+    assert "remote_clientid hall:companion-t7-hall\n" in out
+    assert "in clear" not in text
     assert [line for line in out.splitlines() if line.startswith("topic ")] == [
         f"topic {t} out 1 companion/t7/ companion/t7/" for t in ("state", "events", "availability", "plays/#")]
     assert "notification_topic companion/t7/link" in out

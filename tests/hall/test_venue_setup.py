@@ -1,7 +1,8 @@
 """The two set-up commands of docs/hall.md, end to end: deploy/hall/venue.sh into a scratch root
-makes a venue broker (started here from what it wrote) that serves the hall page, lets tables in
-with the password it printed and lets anyone else only read; `companion hall-join` with that
-password bridges a table's Mosquitto into it."""
+makes a venue broker (started here from what it wrote) that serves the hall page and its CA, lets
+tables in over TLS each with the login hall-join made with the organiser's password it printed,
+and lets anyone else only read; `companion hall-join` with the line it printed bridges a table's
+Mosquitto into it."""
 
 from __future__ import annotations
 
@@ -34,16 +35,24 @@ def test_venue_sh_then_hall_join_bridge_a_table_into_the_venue(tmp_path, monkeyp
     if rerun_as_root(request):  # venue.sh runs as root
         return
     root = tmp_path / "root"
-    mqtt_port, ws_port = free_ports(2)
-    out = subprocess.run(["sh", str(VENUE)], env={**os.environ, "ROOT": str(root), "MQTT_PORT": str(mqtt_port),
-                                                  "WS_PORT": str(ws_port)}, capture_output=True, text=True, timeout=60)
+    tls_port, mqtt_port, ws_port = free_ports(3)
+    env = {**os.environ, "ROOT": str(root), "TLS_PORT": str(tls_port), "MQTT_PORT": str(mqtt_port),
+           "WS_PORT": str(ws_port)}
+    out = subprocess.run(["sh", str(VENUE)], env=env, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
-    printed = re.search(r"sudo HALL_PASSWORD=(\S+) \.venv/bin/companion hall-join (\S+):(\d+)", out.stdout)
-    assert printed and printed.group(3) == str(mqtt_port), out.stdout
+    printed = re.search(r"sudo HALL_PASSWORD=(\S+) \.venv/bin/companion hall-join (\S+):(\d+) (--ca-sha256 \S+ "
+                        r"--web-port \d+) ", out.stdout)
+    assert printed and printed.group(3) == str(tls_port), out.stdout
     assert f":{ws_port}/hall.html" in out.stdout
     password = printed.group(1)
+    conf_dir = root / "etc/mosquitto/companion-venue"
     assert (root / "etc/companion/hall-tables-password").read_text().strip() == password
-    assert password not in (root / "etc/mosquitto/companion-venue/passwd").read_text()
+    assert password not in (conf_dir / "logins" / "dynamic-security.json").read_text()
+    ca = (conf_dir / "ca.pem").read_bytes()
+    # Run again (an update, a new address): the CA and the organiser's password are kept.
+    again = subprocess.run(["sh", str(VENUE)], env=env, capture_output=True, text=True, timeout=60)
+    assert again.returncode == 0 and printed.group(0) in again.stdout, again.stderr
+    assert (conf_dir / "ca.pem").read_bytes() == ca
 
     # The venue broker, from the drop-in venue.sh wrote (saving into the test's folder).
     conf = tmp_path / "venue.conf"
@@ -63,8 +72,9 @@ def test_venue_sh_then_hall_join_bridge_a_table_into_the_venue(tmp_path, monkeyp
         config = tmp_path / "config.toml"
         config.write_text(f'[table]\nid = "t1"\nname = "Window"\n\n[hall]\npassword_file = "{tmp_path}/hall-pw"\n')
         monkeypatch.setenv("HALL_PASSWORD", password)
-        assert companion(["hall-join", f"127.0.0.1:{mqtt_port}", "--config", str(config),
+        assert companion(["hall-join", f"127.0.0.1:{tls_port}", *printed.group(4).split(), "--config", str(config),
                           "--conf-dir", str(tmp_path / "conf.d"), "--no-restart"]) == 0
+        assert (tmp_path / "hall-ca.pem").read_bytes() == ca
         table.set_extra_conf((tmp_path / "conf.d/companion-hall.conf").read_text())
         table.start()
         hall = Watcher(mqtt_port, "companion/#")  # anonymous, as the hall page

@@ -15,6 +15,7 @@ class CutLink:
 
     def __init__(self, target_port: int) -> None:
         self.target_port = target_port
+        self.sent = bytearray()  # every byte the dialling side sent through, as on the wire
         self.port = free_port()
         self._open = True
         self._lock = threading.Lock()
@@ -63,13 +64,17 @@ class CutLink:
             outside.settimeout(None)
             with self._lock:
                 self._live += [inside, outside]
-            for a, b in ((inside, outside), (outside, inside)):
-                threading.Thread(target=_pump, args=(a, b), daemon=True).start()
+            for a, b, seen in ((inside, outside, self.sent), (outside, inside, None)):
+                threading.Thread(target=_pump, args=(a, b, seen, self._lock), daemon=True).start()
 
 
-def _pump(src: socket.socket, dst: socket.socket) -> None:
+def _pump(src: socket.socket, dst: socket.socket, seen: bytearray | None = None,
+          lock: threading.Lock | None = None) -> None:
     try:
         while data := src.recv(65536):
+            if seen is not None and lock is not None:
+                with lock:
+                    seen += data
             dst.sendall(data)
     except OSError:
         pass

@@ -65,12 +65,15 @@ class Broker:
         conf_template: Path = DEPLOY / "companion.conf",
         acl_template: Path = DEPLOY / "acl",
         user: str = USER,
+        values: dict[str, str] | None = None,
+        ports: list[int] | None = None,
     ) -> None:
         if not Path(MOSQUITTO).exists():
             raise RuntimeError("Mosquitto is not installed: apt-get install mosquitto (deploy/apt-packages.txt)")
         self.dir = Path(workdir)
         self.dir.mkdir(parents=True, exist_ok=True)
-        self.mqtt_port, self.ws_port = free_ports(2)
+        self.mqtt_port, self.ws_port = ports[:2] if ports else free_ports(2)
+        self.values = dict(values or {})  # more @NAME@ values for the templates
         self.prefix = prefix
         self.ha_prefix = ha_prefix
         self.web_dir = Path(web_dir)
@@ -93,6 +96,7 @@ class Broker:
             "PREFIX": self.prefix,
             "HA_PREFIX": self.ha_prefix,
             "USER": self.user,
+            **self.values,
         }
         for name, value in values.items():
             text = text.replace(f"@{name}@", value)

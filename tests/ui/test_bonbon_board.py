@@ -944,3 +944,20 @@ def test_undo_after_choosing_a_card_kind_lets_go_of_the_kind(make_app):
     assert "Cleared the card kind chosen (Swap)" in toast(app)
     assert board(app).entry.panel.kind == "regular"
     assert "Face-up: tap its value. 0 is the zero." in app.texts()
+
+
+def test_board_mode_takes_undo_and_redo_from_the_table_buttons(make_app):
+    """Found on the virtual table's GPIO chip: Undo from a button on the board raised (board mode
+    has no entry panel to let go of) and took nothing back."""
+    app = start(make_app, options={"board_only": True})
+    for _ in range(3):
+        app.app.control("dial_up", "gpio")
+    app.app.control("confirm", "gpio")  # next round: back to 0
+    app.frames(2)
+    assert view(app)["collective"]["total"] == 0 and view(app)["round"] == 2
+    app.app.control("undo", "gpio")
+    app.frames(2)
+    assert view(app)["collective"]["total"] == 3 and view(app)["round"] == 1
+    app.app.control("redo", "gpio")
+    app.frames(2)
+    assert view(app)["collective"]["total"] == 0 and view(app)["round"] == 2

@@ -6,13 +6,13 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core.errors import RuleError
-from companion.core.fields import Cards, Choice, Field, Pick, Players, Range, check_fields
+from companion.core.fields import Cards, Choice, Depends, Field, Pick, Players, Range, check_fields
 from companion.core.game import ActionSpec, Expected
 from companion.games.baon import tokens
-from companion.games.baon.cards import HIGH, deck, is_wild
+from companion.games.baon.cards import HIGH, LOW, deck, is_wild, value_of
 from companion.games.baon.choices import claim_refusal
 from companion.games.baon.countertop import PILE
-from companion.games.baon.runs import MIN_BAON
+from companion.games.baon.runs import MIN_BAON, ends
 from companion.games.baon.scoring import score_sheet, winners
 from companion.games.baon.standing import actor, favourite_taken, laid, last_round, wilds_left
 from companion.games.baon.tally import MAX_CUBES
@@ -92,32 +92,81 @@ def _token_field(state: State, player: str | None) -> Choice:
 def _favourite_spec(state: State, player: str | None) -> ActionSpec:
     fields: dict[str, Field] = {}
     if player is None:
+        # Scoring only: whose first, then a food nobody else has (their own again is no change).
         fields["player"] = Players.of("Whose favourite", state["players"])
-    fields["suit"] = Choice("Favourite food", picks=_suits(
-        state, lambda s: favourite_taken(state, s) in (None, player),
-        why=lambda s: f"already {favourite_taken(state, s)}'s favourite"))
+        fields["suit"] = _per_player(state, "Favourite food", lambda p, s: favourite_taken(state, s) in (None, p))
+    else:
+        fields["suit"] = Choice("Favourite food", picks=_suits(
+            state, lambda s: favourite_taken(state, s) in (None, player),
+            why=lambda s: f"already {favourite_taken(state, s)}'s favourite"))
     return ActionSpec("favourite", LABELS["favourite"], fields)
+
+
+def _per_player(state: State, label: str, enabled) -> Depends:
+    """A suit of the player chosen in the `player` field: `enabled(player, suit)` says which."""
+    return Depends(label, on="player", cases=tuple(
+        (p, Choice(label, picks=_suits(state, lambda s, p=p: enabled(p, s)))) for p in state["players"]))
+
+
+# Fields whose every offered value is not accepted alone: the cards of a baon must run together
+# (and come from a hand the app never sees); the places a take draws from are counted in turn, so
+# an earlier card can empty a later source; the end matters only for wild cards.
+CARDS_LOOSE = "the cards must run in consecutive values, from a hand the app never sees"
+SOURCES_LOOSE = "each card taken can empty a place before the next is drawn, and 3 come only from the pile"
+END_LOOSE = "a given end must be one the cards fit"
+
+
+def _available(state: State, value: int) -> bool:
+    """Some card of this value can still be laid: one of a suit not in a baon yet, or a wild."""
+    out = laid(state)
+    return LOW <= value <= HIGH and (wilds_left(state) > 0 or any(f"{s}{value}" not in out for s in state["suits"]))
+
+
+def _run_possible(state: State) -> bool:
+    """Some 3 consecutive values can still be laid with at least one card that is not wild."""
+    out = laid(state)
+    real = {value_of(c) for c in deck(state["suits"]) if not is_wild(c) and c not in out}
+    for start in range(LOW, HIGH - MIN_BAON + 2):
+        run = range(start, start + MIN_BAON)
+        missing = sum(1 for v in run if v not in real)
+        if any(v in real for v in run) and missing <= wilds_left(state):
+            return True
+    return False
+
+
+def _roomy(state: State, owner: str) -> list[str]:
+    """The containers of `owner` whose baon a card can still extend: a value free at one end
+    (a baon of 1 to 12 takes nothing more) with a card of it not yet laid."""
+    out = []
+    for container, baon in state["baons"][owner].items():
+        low, high = ends(baon)
+        if _available(state, low - 1) or _available(state, high + 1):
+            out.append(container)
+    return out
 
 
 def _play_specs(state: State, player: str) -> list[ActionSpec]:
     held = state["hands"][player]
     specs = []
     empty = [s for s in state["suits"] if s not in state["baons"][player]]
-    if held >= MIN_BAON and empty:
+    if held >= MIN_BAON and empty and _run_possible(state):
         specs.append(ActionSpec("baon", LABELS["baon"], {
             "container": Choice("Container", picks=_suits(state, lambda s: s in empty,
                                                           why=lambda s: "this container already holds a baon")),
             "cards": cards_field(state, MIN_BAON, min(held, HIGH)),
-        }))
-    owners = [p for p in state["players"] if state["baons"][p]]
+        }, loose={"cards": CARDS_LOOSE}))
+    roomy = {p: _roomy(state, p) for p in state["players"]}
+    owners = [p for p in state["players"] if roomy[p]]
     if held >= 1 and owners:
         specs.append(ActionSpec("add", LABELS["add"], {
             "owner": Players.of("Whose baon", state["players"], enabled=owners),
-            "container": Choice("Container", picks=_suits(state)),
+            "container": Depends("Container", on="owner", cases=tuple(
+                (p, Choice("Container", picks=_suits(state, lambda s, p=p: s in roomy[p])))
+                for p in state["players"])),
             "cards": cards_field(state, 1, min(held, HIGH - MIN_BAON)),
             "end": Choice("Which end (only for wild cards)", picks=(Pick("low", "Below"), Pick("high", "Above")),
                           optional=True),
-        }))
+        }, loose={"cards": CARDS_LOOSE, "end": END_LOOSE}))
     return specs
 
 
@@ -135,13 +184,18 @@ def _game_legal(state: State) -> list[ActionSpec]:
     if step == "over":
         return []
     if step == "discard":
+        # A favourite and a token may be picked "at any time on your turn", discards due or not.
         return [ActionSpec("discard", LABELS["discard"], {"space": _spaces(state)}),
-                *([ActionSpec("lola", LABELS["lola"])] if state["lola"] == "hidden" else [])]
+                *([ActionSpec("lola", LABELS["lola"])] if state["lola"] == "hidden" else []),
+                *_choices(state, player)]
     specs: list[ActionSpec] = []
     if step == "turn":
-        most = 3 if state["hands"][player] == 0 else 2
-        if state["pile"] or any(state["spaces"]):
-            specs.append(ActionSpec("take", LABELS["take"], {"sources": _sources(state, most)}))
+        # 3 only from the pile with an empty hand; never more than the pile and countertop hold.
+        most = 3 if state["hands"][player] == 0 and state["pile"] >= 3 else 2
+        most = min(most, state["pile"] + sum(state["spaces"]))
+        if most:
+            specs.append(ActionSpec("take", LABELS["take"], {"sources": _sources(state, most)},
+                                    loose={"sources": SOURCES_LOOSE}))
     if step == "last_draw":
         specs.append(ActionSpec("take", "Draw 1 card", {"sources": _sources(state, 1)}))
     if step in ("turn", "playing"):
@@ -164,10 +218,11 @@ def _tally_legal(state: State) -> list[ActionSpec]:
     with_baons = [p for p in state["players"] if state["baons"][p]]
     specs = [
         ActionSpec("baon", "Enter a baon", {
-            "player": players,
-            "container": Choice("Container", picks=_suits(state)),
+            "player": Players.of("Whose", state["players"], enabled=[
+                p for p in state["players"] if len(state["baons"][p]) < len(state["suits"])]),
+            "container": _per_player(state, "Container", lambda p, s: s not in state["baons"][p]),
             "cards": cards_field(state, MIN_BAON, HIGH),
-        }),
+        }, loose={"cards": CARDS_LOOSE}),
         ActionSpec("generosity", LABELS["generosity"], {
             "player": players, "cubes": Range("Cubes", minimum=0, maximum=MAX_CUBES)}),
         _favourite_spec(state, None),
@@ -176,7 +231,7 @@ def _tally_legal(state: State) -> list[ActionSpec]:
     if with_baons:
         specs.append(ActionSpec("remove", LABELS["remove"], {
             "player": Players.of("Whose", state["players"], enabled=with_baons),
-            "container": Choice("Container", picks=_suits(state))}))
+            "container": _per_player(state, "Container", lambda p, s: s in state["baons"][p])}))
     specs.append(ActionSpec("score", LABELS["score"], weighty=True))
     return specs
 
@@ -270,6 +325,10 @@ def _why_not(state: State, action: dict[str, Any]) -> str:
     if kind == "add" and state["step"] in ("turn", "playing"):
         owner = action.get("owner")
         container = action.get("container")
+        if owner in state["players"] and isinstance(container, str) and container in state["baons"][owner]:
+            low, high = ends(state["baons"][owner][container])
+            return (f"{owner}'s {state['suit_names'][container]} baon runs from {low} to {high}: "
+                    "no card is left that could go next to it")
         if owner in state["players"] and isinstance(container, str) and container in state["suit_names"]:
             return (f"{owner} has no baon in the {state['suit_names'][container]} container: "
                     "add only to a baon on the table")
@@ -306,6 +365,8 @@ def check_now(spec: ActionSpec, action: dict[str, Any]) -> None:
 def _all_enabled(f: Field) -> Field:
     """The field as a shape: every pick allowed and any number of them, so the rules word the
     refusal of a short run or a card already laid ("[2-3]: a baon needs at least 3 cards")."""
+    if isinstance(f, Depends):
+        return replace(f, cases=tuple((v, _all_enabled(c)) for v, c in f.cases))
     if isinstance(f, Choice):
         # From none: taking no card, or a baon of none, is refused by the rule's own words.
         wide = {"count": 0, "count_max": 99} if f.count_max is not None else {}

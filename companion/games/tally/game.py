@@ -67,6 +67,8 @@ class Tally(Game):
         who = self._current(state)
         kind = action["type"]
         spec = self.expected(state).spec(kind)
+        if spec is None and kind == "pass" and not self.result(state):
+            raise RuleError("The last player in the round cannot pass")
         if spec is None:
             raise RuleError(f"{kind.replace('_', ' ').capitalize()} is not possible now")
         why = check_fields(spec.fields, action)
@@ -103,7 +105,9 @@ class Tally(Game):
         if self.result(state):
             return Expected(None, "Game over")
         who = self._current(state)
-        legal = [ActionSpec("add", "Add", {"points": POINTS}), ActionSpec("pass", "Pass", weighty=True)]
+        legal = [ActionSpec("add", "Add", {"points": POINTS})]
+        if len(state["passed"]) < len(state["players"]) - 1:  # the last player in the round cannot pass
+            legal.append(ActionSpec("pass", "Pass", weighty=True))
         secret = state["secret"]
         if secret is None or secret[1] is not None:
             legal.append(ActionSpec("hide", "Lay a card face-down"))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.games.baon.support import END, player, new, play, refused
+from tests.games.baon.support import END, TAKE2, legal_types, new, play, player, refused
 
 
 def _baon(s, name, i=0):
@@ -95,3 +95,24 @@ def test_a_player_with_too_few_cards_or_who_took_food_is_told_why():
     play(s, END, {"type": "baon", "container": "a", "cards": ["a1", "a2", "a3"]})
     refused(s, {"type": "take", "sources": ["pile"]}, "Ben played food this turn: Take Food or Play Food, not both")
     refused(s, {"type": "baon", "container": "b", "cards": ["b1", "b2", "b3"]}, "Ben holds 1 card: a baon needs 3")
+
+
+def test_a_baon_running_1_to_12_takes_nothing_more_so_add_is_not_offered():
+    """Values run 1 to 12: once the only baon on the table holds them all, Add to a baon is gone
+    from the offers and an add is refused saying why."""
+    s = new(("Ann", "Ben"))
+    three = {"type": "take", "sources": ["pile"] * 3}
+    play(s, {"type": "baon", "container": "a", "cards": ["a1", "a2", "a3", "a4"]}, END, END,
+         three, END, END,
+         {"type": "add", "owner": "Ann", "container": "a", "cards": ["a5", "a6", "a7"]}, END, END,
+         three, END, END,
+         {"type": "add", "owner": "Ann", "container": "a", "cards": ["a8", "a9", "a10"]}, END, END,
+         TAKE2, END, END)
+    assert "add" in legal_types(s)
+    play(s, {"type": "add", "owner": "Ann", "container": "a", "cards": ["a11", "w"]}, END, END)
+    assert player(s, "Ann")["hand"] == 0 and "add" not in legal_types(s)
+    play(s, TAKE2, END, END)
+    assert player(s, "Ann")["hand"] == 2
+    assert "add" not in legal_types(s)
+    refused(s, {"type": "add", "owner": "Ann", "container": "a", "cards": ["b12"]},
+            "Ann's Adobo baon runs from 1 to 12: no card is left that could go next to it")

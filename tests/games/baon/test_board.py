@@ -113,11 +113,52 @@ def test_the_board_at_1024x600_with_four_players_and_a_discard(make_app):  # noq
     app.frames(3)
     assert view(app)["discards_due"] == 2
     assert "Onto space 1" in offered(app) and "End turn" not in offered(app)
+    assert "Favourite food" in offered(app)  # "at any time on your turn", discards due too
     app.screenshot("baon-discard-1024x600")
     press(app, "Onto space 4")
     press(app, "Onto space 4")
     assert view(app)["spaces"][3] == 3
     press(app, "End turn")
+
+
+def test_over_the_hand_limit_a_favourite_and_a_token_are_picked_by_touch_before_the_discard(make_app):  # noqa: F811
+    app = start(make_app, players=("Ann", "Ben"))
+    s = app.table.session
+    for action in [{"type": "baon", "container": "a", "cards": ["a1", "a2", "a3"]}, {"type": "end_turn"},
+                   {"type": "end_turn"}] + [{"type": "take", "sources": ["pile", "pile"]}, {"type": "end_turn"},
+                                            {"type": "end_turn"}] * 2 + [{"type": "take", "sources": ["pile", "pile"]}]:
+        s.dispatch(action)
+    app.frames(3)
+    assert view(app)["discards_due"] == 1
+    assert {"Onto space 1", "Favourite food", "Claim a token"} <= set(offered(app))
+    app.screenshot("baon-discard-favourite-800x480")
+    press(app, "Favourite food")
+    press(app, "Lumpia")
+    press(app, "Claim a token")
+    press(app, "Most Baons (10 points)")
+    assert view(app)["players"][0]["favourite"] == "b" and view(app)["discards_due"] == 1
+    assert "Claim a token" not in offered(app)  # one a turn
+    press(app, "Onto space 2")
+    press(app, "End turn")
+    assert view(app)["turn"] == "Ben"
+
+
+def test_a_baon_of_1_to_12_is_greyed_among_the_baons_to_add_to(make_app):  # noqa: F811
+    app = start(make_app, players=("Ann", "Ben"))
+    s = app.table.session
+    three, end = {"type": "take", "sources": ["pile"] * 3}, {"type": "end_turn"}
+    for action in [{"type": "baon", "container": "a", "cards": ["a1", "a2", "a3", "a4"]}, end, end, three, end, end,
+                   {"type": "add", "owner": "Ann", "container": "a", "cards": ["a5", "a6", "a7"]}, end, end,
+                   three, end, end, {"type": "add", "owner": "Ann", "container": "a", "cards": ["a8", "a9", "a10"]},
+                   end, end, three, end, end, {"type": "add", "owner": "Ann", "container": "a", "cards": ["a11", "a12"]},
+                   end, {"type": "baon", "container": "b", "cards": ["b1", "b2", "b3"]}, end]:
+        s.dispatch(action)
+    app.frames(3)
+    press(app, "Add to a baon")
+    full, other = app.find("Ann: Adobo 1-12", root=board(app).entry), app.find("Ben: Lumpia 1-3", root=board(app).entry)
+    assert full.disabled and not other.disabled
+    press(app, "Cancel")
+    assert board(app).entry.add_to("Ann", "a") == "No card is left that could go next to Ann's Adobo baon"
 
 
 def test_the_last_round_offers_the_one_card_then_play(make_app):  # noqa: F811

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from companion.core import RuleError, Session
 from companion.games.baon import Baon
 from companion.games.baon.tokens import TOKENS, counts
+from companion.ui.kit.fields import resolve
 
 GAME = Baon()
 NAMES = ["Ann", "Ben", "Cy", "Dee"]
@@ -41,8 +42,9 @@ def random_action(rng: random.Random, view: dict) -> dict:
     spec = rng.choices(legal, weights)[0]
     f = spec["fields"]
     action = {"type": spec["type"]}
-    for name, field in f.items():
-        if field.get("optional") and rng.random() < 0.7:
+    for name, declared in f.items():
+        field = resolve(declared, action)  # a container of the player or owner chosen before it
+        if field is None or (field.get("optional") and rng.random() < 0.7):
             continue
         options = _enabled(field) or [o["value"] for o in field["options"]] if "options" in field else []
         if name == "cards":

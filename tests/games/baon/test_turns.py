@@ -27,7 +27,7 @@ def test_three_cards_only_from_the_pile_and_only_with_an_empty_hand():
 def test_over_six_cards_the_player_discards_onto_spaces_of_their_choice():
     s = new(("Ann", "Ben"))
     play(s, TAKE2, END, TAKE2, END, TAKE2)
-    assert view(s)["discards_due"] == 2 and legal_types(s) == ["discard", "lola"]
+    assert view(s)["discards_due"] == 2 and legal_types(s) == ["discard", "lola", "favourite"]
     refused(s, END, "Ann holds 8 cards, over the limit of 6: first discard 2 cards onto the countertop")
     play(s, {"type": "discard", "space": 3}, {"type": "discard", "space": 3})
     assert view(s)["spaces"] == [1, 1, 3] and player(s, "Ann")["hand"] == 6
@@ -135,3 +135,39 @@ def test_the_game_declares_its_hands_pile_and_lola_as_unknown_secrets():
         for part in secret.slot.split("."):
             value = value[int(part)] if isinstance(value, list) else value[part]
         assert isinstance(value, int) and value > 0
+
+
+def test_while_discards_are_due_a_favourite_and_a_token_may_still_be_picked():
+    """"pick a favorite food at any time on your turn"; "claim 1 bonus token at any time on your
+    turn": over the hand limit too, before the discards are made."""
+    s = new(("Ann", "Ben"))
+    play(s, {"type": "baon", "container": "a", "cards": ["a1", "a2", "a3"]}, END, END,
+         TAKE2, END, END, TAKE2, END, END, TAKE2)
+    assert view(s)["discards_due"] == 1
+    assert legal_types(s) == ["discard", "lola", "favourite", "claim"]
+    play(s, {"type": "favourite", "suit": "a"}, {"type": "claim", "token": "baons"})
+    assert player(s, "Ann")["favourite"] == "a" and token(s, "baons")["holder"] == "Ann"
+    refused(s, {"type": "claim", "token": "biggest"},
+            "Ann already claimed a bonus token this turn: at most 1 a turn")
+    refused(s, END, "Ann holds 7 cards, over the limit of 6: first discard 1 card onto the countertop")
+    play(s, {"type": "discard", "space": 1}, END)
+    assert view(s)["turn"] == "Ben"
+
+
+def test_three_cards_are_not_offered_when_the_pile_holds_fewer():
+    """An empty hand may take 3 from the pile, but only while the pile holds 3 cards."""
+    s = new()
+    play(s, {"type": "baon", "container": "a", "cards": ["a1", "a2", "a3", "a4"]}, END)
+    while view(s)["turn"] != "Ann" or view(s)["pile"] >= 3:
+        if view(s)["turn"] == "Ann":
+            play(s, END)  # Ann waits with an empty hand
+            continue
+        play(s, {"type": "take", "sources": ["pile"] if view(s)["pile"] <= 4 else ["pile", "pile"]})
+        while view(s)["discards_due"]:
+            play(s, {"type": "discard", "space": 1})
+        play(s, END)
+    assert view(s)["pile"] == 2 and player(s, "Ann")["hand"] == 0
+    assert s.expected().spec("take").fields["sources"].count_max == 2
+    refused(s, {"type": "take", "sources": ["pile"] * 3}, "The pile holds 2 cards, not 3")
+    play(s, {"type": "take", "sources": ["pile", "pile"]})
+    assert player(s, "Ann")["hand"] == 2

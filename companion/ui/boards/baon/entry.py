@@ -16,6 +16,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
 from companion.ui import theme
+from companion.ui.kit import fields as kit_fields
 from companion.ui.boards.baon import words
 from companion.ui.boards.baon.pad import KEY, CardPad
 from companion.ui.boards.baon.sheet import ScoreSheet
@@ -299,7 +300,8 @@ class Entry(BoxLayout):
                          into=self.footer, font_size=theme.FONT_SMALL)
 
     def _free_containers(self, spec: dict[str, Any]) -> list[str]:
-        return [o["value"] for o in spec["fields"]["container"]["options"] if o.get("enabled", True)]
+        # Scoring only: the containers of the player chosen first (those still free for a baon).
+        return kit_fields.values(kit_fields.resolve(spec["fields"]["container"], self.draft))
 
     def _container_follows(self, sid: str) -> None:
         """The first food touched before the baon's first card: that container, when it is free (the
@@ -351,10 +353,13 @@ class Entry(BoxLayout):
         if "owner" not in self.draft:
             self.title.text = "Add to which baon?"
             for p in self.view["view"]["players"]:
+                # A baon no card can extend (1 to 12, or every card next to it laid) is shown greyed.
+                room = kit_fields.values(kit_fields.resolve(spec["fields"]["container"], {"owner": p["name"]}))
                 for b in p["baons"]:
                     suit = table[b["container"]]
                     self._button(f"{p['name']}: {suit['name']} {b['low']}-{b['high']}",
-                                 lambda o=p["name"], c=b["container"]: self._pick_baon(o, c), colour=suit["hex"])
+                                 lambda o=p["name"], c=b["container"]: self._pick_baon(o, c), colour=suit["hex"],
+                                 enabled=b["container"] in room)
             self.buttons.cols = 1
             return
         self.buttons.cols = 2
@@ -383,6 +388,9 @@ class Entry(BoxLayout):
             return "No card can be added to a baon now"
         if self.mode not in ("menu", "add"):
             return f"Finish or cancel the {LABELS[self.mode].lower()} being entered first"
+        room = kit_fields.values(kit_fields.resolve(self.spec("add")["fields"]["container"], {"owner": owner}))
+        if container not in room:
+            return f"No card is left that could go next to {owner}'s {self._table()[container]['name']} baon"
         # Cards already entered for another baon go with the player's change of mind.
         cards = list(self.draft.get("cards", [])) if self.mode == "add" else []
         self.mode, self.draft, self.armed = "add", {"cards": cards}, False
@@ -406,7 +414,7 @@ class Entry(BoxLayout):
     def _draw_favourite(self) -> None:
         spec, table = self.spec("favourite"), self._table()
         self.title.text = "Favourite food"
-        for o in spec["fields"]["suit"]["options"]:
+        for o in kit_fields.options(kit_fields.resolve(spec["fields"]["suit"], self.draft) or {}):
             action = self._mine({"type": "favourite", "suit": o["value"]})
             self._button(o["label"], lambda a=action: self._send(a), enabled=o.get("enabled", True),
                          colour=table[o["value"]]["hex"])

@@ -76,7 +76,8 @@ class BonbonBoard(Board):
         self.add_widget(self.main)
 
     def cancel_entry(self) -> str | None:
-        return self.entry.cancel_entry()
+        # Board mode has no entry panel (a touch there is a whole move): nothing is ever halfway.
+        return self.entry.cancel_entry() if self.mode == "game" else None
 
     def _act(self, action: dict[str, Any]) -> Any:
         """A touch's action, and what the game announces about it that the board would not show."""
