@@ -28,7 +28,8 @@ def test_a_rounds_scoring_adds_up_and_says_the_tie_break():
     assert why.rule == "scoring"
     assert why.lines == (
         "Lucy 10: 10 in card numbers (3 cards played, 1 face-down)",
-        "Nick 13: 9 in card numbers + 1 for face-down set of 2 + 3 for the +3 points tile (2 cards played, 2 face-down)",
+        "Nick 13: 9 in card numbers + 1 for face-down set of 2 + 3 for the +3 points tile "
+        "(2 cards played, 2 face-down)",
         "Sophie 13: 11 in card numbers + 2 for face-down set of 3 (4 cards played, 3 face-down)",
         "Sophie takes a bonbon token: tied on points: most cards played, zeros not counted",
     )
@@ -58,7 +59,8 @@ def test_a_learning_game_tells_each_rule_once_and_only_then():
     told = [e["tip"] for e in events if e["type"] == TIP]
     assert told == ["collective-near", "face-down", "first-pass", "token-limit"]
     near = first(events, TIP)
-    assert near["text"] == "The table's face-up cards are at 11 of 15: whoever takes it over is out and the round stops."
+    assert near["text"] == ("The table's face-up cards are at 11 of 15: whoever takes it over is out "
+                            "and the round stops.")
     _, events = played("zero_reveals", learning=True)
     told = [e["tip"] for e in events if e["type"] == TIP]
     assert "zero" in told and len(told) == len(set(told))
