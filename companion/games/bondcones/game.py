@@ -6,9 +6,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.core.game import Action, Expected, Game, GameResult, Secret, State
-from companion.core.guide import Teaching
+from companion.core.guide import Teaching, Why
+from companion.core.learning import Tip
 from companion.core.options import Option
-from companion.games.bondcones import battle, bindings, captures, dice, frames, legal, teaching, turns, view, words
+from companion.games.bondcones import battle, bindings, captures, dice, frames, legal, teaching, tips, turns, view, why, words
 from companion.games.bondcones import events as happenings
 from companion.games.bondcones.standing import points
 
@@ -122,3 +123,12 @@ class BondCones(Game):
     def control(self, state: State, control: str) -> Action | None:
         """Confirm or Pass end a move; the Roll button's face comes from the input adapter."""
         return bindings.control(state, control)
+
+    # Why?: a capture or removal and the win, with the counting frame (why.py); tips (tips.py).
+    explained = frozenset({"capture", "cone_removed", "game_won"})
+
+    def why(self, event: Mapping[str, Any]) -> Why | None:
+        return why.why(event)
+
+    def tips(self, before: State, after: State, action: Action) -> tuple[Tip, ...]:
+        return tips.tips(before, after, action)
