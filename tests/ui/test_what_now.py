@@ -70,3 +70,18 @@ def test_homes_rules_show_every_games_page(make_app):  # noqa: F811
     app.screenshot("rules-from-home")
     app.tap("Back")
     assert app.screen == "home"
+
+
+def test_a_learning_game_tells_a_rule_once_the_first_time_it_matters(make_app):  # noqa: F811
+    app = make_app().start()
+    assert app.app.start_game("bondcones", ["Mia", "Leo"], {"learning": True})
+    app.frames(3)
+    assert app.app.act({"type": "roll", "face": "4"}) is not None  # Mia's opening roll
+    app.frames(3)
+    opening = "The best opening roll starts: BONDO, then PEEK, 4, 3, 2 and 1. Equal faces roll again."
+    assert app.app.toast.opacity > 0 and app.app.toast.text == opening
+    app.screenshot("bondcones-learning-tip")
+    app.app.toast.hide()
+    assert app.app.act({"type": "roll", "face": "1"}) is not None  # Leo's: no rule is told twice
+    app.frames(3)
+    assert app.app.toast.opacity == 0 or app.app.toast.text != opening
