@@ -112,7 +112,7 @@ def test_history_json_has_game_players_options_times_and_result(tmp_path, capsys
     records = json.loads(capsys.readouterr().out)
     assert [r["status"] for r in records] == ["abandoned", "finished", "finished"]
     last = records[1]
-    assert last["players"] == ["Ann", "Ben"] and last["options"] == {"target": 3}
+    assert last["players"] == ["Ann", "Ben"] and last["options"] == {"target": 3, "learning": False}
     assert last["result"]["winners"] == ["Ben"]
     assert last["started_at"] <= last["ended_at"]
 

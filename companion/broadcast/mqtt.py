@@ -28,7 +28,9 @@ from companion import bgstats
 from companion.broadcast import homeassistant
 from companion.broadcast.broker_check import another_broker
 from companion.broadcast.hall_link import HallLink
-from companion.broadcast.topics import OFFLINE, ONLINE, Topics, encode, event_payload, state_payload, version
+from companion.broadcast.topics import (OFFLINE, ONLINE, Topics, encode, event_payload, rules_pages, state_payload,
+                                       version)
+from companion.core.learning import TIP
 from companion.core.session import Change, Session
 from companion.status import DeviceStatus
 
@@ -293,7 +295,8 @@ class Broadcaster:
         """A session listener: record the newest view and events, wake the publisher, return."""
         view = self._with_play_link(change.view)  # before the lock: it reads the store
         now = datetime.now(timezone.utc).isoformat(timespec="milliseconds")
-        worded = [e["text"] for e in change.events if isinstance(e.get("text"), str)]
+        # A learning game's tip is a rule, not news of the game: the hall's "news" stays the move's.
+        worded = [e["text"] for e in change.events if isinstance(e.get("text"), str) and e.get("type") != TIP]
         with self._cond:
             self._view = view
             self._changed_at = now
@@ -461,6 +464,7 @@ class Broadcaster:
             self._paho_full = False
             self._cond.notify_all()
         log.info("MQTT: connected to %s:%s", self.host, self.port)
+        self._publish_rules(client)
         # Our own availability: a stale connection's Last Will may say "offline" after we said "online".
         client.subscribe(self.topics.availability, qos=QOS)
         # The sensors the broker holds for this table, from this run or an earlier one: those
@@ -470,6 +474,12 @@ class Broadcaster:
             client.subscribe(homeassistant.status_topic(self._ha_prefix), qos=QOS)
         if self._hall is not None:
             self._hall.on_connect(client)
+
+    def _publish_rules(self, client: paho.Client) -> None:
+        """Every game's rules page, retained, at each connect: the phone page shows the page of
+        the game being played, and the broker may have lost them (a restart without persistence)."""
+        for game_id, page in rules_pages().items():
+            client.publish(self.topics.rules(game_id), encode(page), qos=QOS, retain=True)
 
     def _say_refusal(self, refusal: str) -> None:
         """One line for a refused login: another broker on the table's port, and what to do; or

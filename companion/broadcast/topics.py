@@ -5,6 +5,7 @@ docs/mqtt.md describes every topic and payload; tests hold the two together.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -45,6 +46,10 @@ class Topics:
     @property
     def availability(self) -> str:
         return f"{self.base}/availability"
+
+    def rules(self, game_id: str) -> str:
+        """A game's rules page, for the phone page's "Rules" (companion/core/rules_page.py)."""
+        return f"{self.base}/rules/{game_id}"
 
     @property
     def everything(self) -> str:
@@ -120,6 +125,21 @@ def event_payload(
     if made is not None and event.get("type") == "redo":
         payload["made"] = made
     return payload
+
+
+@functools.cache
+def rules_pages() -> dict[str, dict[str, Any]]:
+    """The rules page of every game on the menu, as published for phones: read once a process
+    (the pages ship with the table and do not change under it)."""
+    from companion import games
+    from companion.core import rules_page
+
+    pages = {}
+    for entry in games.menu(listed_only=True):
+        page = rules_page.read(entry.id)
+        if page is not None:
+            pages[entry.id] = {"game": entry.id, **page.to_json()}
+    return pages
 
 
 def encode(payload: Mapping[str, Any]) -> bytes:

@@ -50,6 +50,8 @@ class Pick:
     # Not on offer while another field holds one of these values: {"kind": ("zero",)} on a
     # face-down option (a zero is never played face-down). A board greys it then.
     unless: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    # Why it is greyed, in players' words ("already played"): "What now?" says it (core/guide.py).
+    why: str = ""
 
     def allowed(self, action: Mapping[str, Any] | None) -> bool:
         """Offered and enabled, given the other fields already chosen (None: nothing chosen yet)."""
@@ -67,6 +69,8 @@ class Pick:
             out["group"] = self.group
         if self.unless:
             out["unless"] = {k: list(v) for k, v in self.unless.items()}
+        if self.why and not self.enabled:
+            out["why"] = self.why
         return out
 
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from companion.core.fields import Field
+from companion.core.guide import Teaching, Why
+from companion.core.learning import LEARNING, Tip
 from companion.core.options import Option
 
 State = dict[str, Any]
@@ -135,6 +137,14 @@ class Game(ABC):
     # the game starts or resumes. None for a game without a die.
     die: ClassVar[tuple[str, ...] | None] = None
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every game on the menu can be a learning game (companion/core/learning.py): its
+        options end with that one, off by default, so the options screen, the store and a
+        replay treat it as any other option and no game declares it by hand."""
+        super().__init_subclass__(**kwargs)
+        if getattr(cls, "listed", True) and all(o.name != LEARNING.name for o in cls.options):
+            cls.options = (*cls.options, LEARNING)
+
     @abstractmethod
     def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> State:
         """The state before the first action; options are already checked and complete."""
@@ -187,6 +197,26 @@ class Game(ABC):
         real one's: that is how a test proves no payload depends on a secret.
         """
         return []
+
+    # The event types that are scoring lines, limits reached or eliminations: each must have a
+    # Why (the suite holds every game to it).
+    explained: ClassVar[frozenset[str]] = frozenset()
+
+    def tips(self, before: State, after: State, action: Action) -> tuple[Tip, ...]:
+        """In a learning game: the rules that matter for the first time after this move (the
+        session tells each once a game). Read only public things: a tip is shown to everyone."""
+        return ()
+
+    def why(self, event: Mapping[str, Any]) -> Why | None:
+        """For an event of `explained`: the numbers that went in and the rule behind them, from the
+        event itself (an event carries what its why needs; never a hidden value). None otherwise."""
+        return None
+
+    def teach(self, state: State, expected: Expected) -> Teaching:
+        """Its own words for "What now?" (companion/core/guide.py): each legal move said as players
+        say it, why the buttons a board greys now are greyed, and the section of its rules page
+        (rules.md in its package) behind this step. Anything left out is said from the legal list."""
+        return Teaching()
 
     def wrong_player(self, state: State, action: Action, expected: Expected) -> str:
         """Why `action["by"]` may not act now, in the game's words."""

@@ -25,6 +25,8 @@ from companion.core.envelope import no_such_action, no_such_field, unknown_field
 from companion.core.fields import said
 from companion.core.errors import NotRecorded, RuleError, SetupError, StoreFailure
 from companion.core.game import Action, Expected, Game, GameResult, State
+from companion.core.guide import Why
+from companion.core.learning import LEARNING
 from companion.core.options import resolve_options
 from companion.core.seats import Seat, make_seats
 from companion.core.timeline import MemoryTimeline, Timeline
@@ -143,6 +145,7 @@ class Session:
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
         self._made: dict[int, int] = {}  # action index -> the revision it was made at, this run
+        self._told: set[str] | None = None  # a learning game's tips told so far (_told_tips)
         self._state = self._state_at(self.timeline.cursor)
 
     # -- reading -------------------------------------------------------------
@@ -221,6 +224,7 @@ class Session:
             if self.result() is not None:
                 raise RuleError("The game is over. Undo to change the last move.")
             self._check_known(action, self._state)
+            told = self._told_tips() if self.options.get(LEARNING.name) else None
             before = self._state
             after = self.game.apply(copy.deepcopy(before), copy.deepcopy(action))
             self.timeline.record(action, after)
@@ -228,7 +232,30 @@ class Session:
             self._state = after
             self._record_result()
             events = self._worded(self.game.events(before, after, action))
+            if told is not None:
+                events += self._tell(told, before, after, action)
             return self._announce("action", action, events, made=self.revision)
+
+    # -- a learning game (companion/core/learning.py) ---------------------------
+
+    def _tell(self, told: set[str], before: State, after: State, action: Action) -> list[dict[str, Any]]:
+        """The tips this move brings that were not told yet this game, each marked told."""
+        fresh = [tip for tip in self.game.tips(before, after, action) if tip.id not in told]
+        told.update(tip.id for tip in fresh)
+        return [tip.event() for tip in fresh]
+
+    def _told_tips(self) -> set[str]:
+        """The tips already told in this game: after a resume, found by playing its moves once
+        (a tip is told once a game, whatever restarts the table had in between)."""
+        if self._told is None:
+            told: set[str] = set()
+            state = self.game.setup(self.names, self.options)
+            for entry in self._line(self.timeline.cursor):
+                after = self.game.apply(copy.deepcopy(state), copy.deepcopy(entry))
+                told.update(tip.id for tip in self.game.tips(state, after, entry))
+                state = after
+            self._told = told
+        return self._told
 
     def _check_envelope(self, action: Action) -> None:
         """Undo and redo take no fields of their own; a `by` names someone at the table."""
@@ -265,7 +292,7 @@ class Session:
 
     def _worded(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Each event with its words: the touchscreen, phones and the story all say the same."""
-        return [{**e, "text": self.game.describe(e)} for e in events]
+        return [_with_why({**e, "text": self.game.describe(e)}, self.game.why(e)) for e in events]
 
     def meaning(self, control: str) -> Action | None:
         """The action a physical control means now (Undo and Redo in every game), or None."""
@@ -468,6 +495,14 @@ class Session:
     def move_words(self, before: State, after: State, action: Action) -> str:
         """A move in a line, as the undo news, the story and a correction all tell it."""
         return wording.move_words(self.game, before, after, action)
+
+
+def _with_why(event: dict[str, Any], why: Why | None) -> dict[str, Any]:
+    """A scoring line, limit or elimination with the rule behind it and the numbers that went in
+    ("why": its lines, "rule": the rules page's section), for the story, the board and phones."""
+    if why is None:
+        return event
+    return {**event, "why": list(why.lines), "rule": why.rule}
 
 
 def _bare(action: Action) -> Action:

@@ -16,6 +16,7 @@ from kivy.uix.screenmanager import NoTransition
 from companion.config import Config
 from companion.core import controls
 from companion.core.errors import RuleError, SetupError, StoreFailure
+from companion.core.learning import TIP
 from companion.inputs.keyboard import TRAY_ROLL_KEY, control_for_key
 from companion.inputs.routing import APPLIED, IGNORED, ON_BOARD, SENT, Outcome, Router, route_action
 from companion.status import DeviceStatus
@@ -34,6 +35,9 @@ ENTRY_CANCELLED = "entry_cancelled"
 
 # How often a game database that could not be opened at start-up (a full disk) is tried again.
 STORE_RETRY_SECONDS = 5.0
+# A learning game's tip: two lines read aloud to a table take about ten seconds; it stays through
+# touches elsewhere (the board goes on being played) and goes at a touch on it.
+TIP_SECONDS = 20.0
 # After the players screen is drawn, before a first name is typed.
 LOAD_CHOSEN_GAME_AFTER = 0.15
 
@@ -51,6 +55,8 @@ SCREENS = {
     "correction": "companion.ui.screens.correction:CorrectionScreen",
     "stats": "companion.ui.screens.stats:StatsScreen",
     "status": "companion.ui.screens.status:StatusScreen",
+    "what_now": "companion.ui.screens.what_now:WhatNowScreen",
+    "rules": "companion.ui.screens.rules:RulesScreen",
 }
 
 
@@ -415,6 +421,10 @@ class CompanionApp(App):
     def _changed(self, change: Change) -> None:
         self._latest_view = change.view
         self._refresh()
+        tips = [e["text"] for e in change.events if e.get("type") == TIP]
+        if tips:  # a learning game's rule, told once (companion/core/learning.py): after the board
+            # has drawn the move, so nothing the board says about the move takes its place.
+            Clock.schedule_once(lambda _dt: self.notify("\n".join(tips), "tip", seconds=TIP_SECONDS), 0)
         self.router.refresh()  # the tray's ready light follows whether a roll is expected
 
     def _refresh_play(self, *_dt) -> None:

@@ -50,7 +50,11 @@ class PanelButton(ButtonBehavior, Panel):
         self.bind(state=self._pressed)
 
     def _pressed(self, *_) -> None:
-        self.background = [min(1, c + 0.12) for c in self._normal[:3]] + [1] if self.state == "down" else self._normal
+        if self.state == "down":
+            self._normal = list(self.background)  # its colour now: the turn's panel changes colour
+            self.background = [min(1, c + 0.12) for c in self._normal[:3]] + [1]
+        else:
+            self.background = self._normal
 
 
 class Text(Label):
@@ -316,8 +320,9 @@ class Toast(Label):
         """Show `message` for `seconds` in the first of `places` it fits (the screen's top bar)."""
         Animation.cancel_all(self)
         self._place(message, list(places or []))
-        self._bg.rgba = {"error": theme.DANGER, "info": theme.PANEL_LIGHT, "ok": theme.GOOD}[level]
-        self.color = theme.ACCENT_TEXT if level in ("error", "ok") else theme.TEXT
+        # "tip": a learning game's rule (companion/core/learning.py), in the colour of a note.
+        self._bg.rgba = {"error": theme.DANGER, "info": theme.PANEL_LIGHT, "ok": theme.GOOD, "tip": theme.WARNING}[level]
+        self.color = theme.ACCENT_TEXT if level in ("error", "ok", "tip") else theme.TEXT
         self.opacity = 1
         if self._covered is not None:
             self._covered.opacity = 0

@@ -21,6 +21,8 @@
   var connected = false;
   var tried = {}; // game renderers asked for: "loading", then "done" (loaded or not there)
   var tables = {}; // the picker: id -> name
+  var rules = {}; // game id -> its rules page, as the table publishes it (docs/mqtt.md)
+  var rulesShown = ""; // the game whose page is in the list now
 
   function readParams() {
     var out = {};
@@ -89,6 +91,7 @@
     $("game").setAttribute("data-renderer", Companion.games.known(state.game) ? state.game
       : tried[state.game] === "loading" ? "loading" : "neutral");
     Companion.render(state, root);
+    showRules(state.game);
     document.title = (state.title || state.game) + " · " + ((state.table && state.table.name) || "Game table");
     $("updated").textContent = "Updated " + new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
   }
@@ -109,6 +112,46 @@
     document.head.appendChild(script);
   }
 
+  // The rules of the game being played, folded away under its title: drawn again only when the
+  // game changes, so a player reading a section keeps their place while moves come in.
+  function showRules(gameId) {
+    var page = rules[gameId];
+    $("rules").hidden = !page;
+    if (!page || rulesShown === gameId) return;
+    rulesShown = gameId;
+    $("rules-title").textContent = page.title;
+    $("rules-opening").textContent = page.opening;
+    var list = $("rules-sections");
+    list.textContent = "";
+    page.sections.forEach(function (section) {
+      var part = Companion.el("section", "rules-section");
+      part.id = "rule-" + section.id;
+      part.appendChild(Companion.el("h4", null, section.title));
+      var items = null;
+      section.text.split("\n").forEach(function (line) {
+        if (/^- /.test(line)) {
+          if (!items) { items = Companion.el("ul"); part.appendChild(items); }
+          items.appendChild(Companion.el("li", null, line.slice(2).replace(/\*\*/g, "")));
+        } else if (line.trim()) {
+          items = null;
+          part.appendChild(Companion.el("p", null, line.replace(/\*\*/g, "")));
+        } else {
+          items = null;
+        }
+      });
+      list.appendChild(part);
+    });
+  }
+
+  function onRules(topicName, payload) {
+    var page = parse(payload);
+    var gameId = topicName.slice(topic("rules/").length);
+    if (!page || !Array.isArray(page.sections) || !safeWord(gameId)) return;
+    rules[gameId] = page;
+    if (rulesShown === gameId) rulesShown = ""; // a newer page: drawn again
+    if (shown.state && shown.state.game) showRules(shown.state.game);
+  }
+
   function renderEvents() {
     var list = $("event-list");
     list.textContent = "";
@@ -117,6 +160,10 @@
       if (e.undone) item.title = "Taken back at the table";
       item.appendChild(Companion.el("time", null, e.time));
       item.appendChild(Companion.el("span", null, Companion.eventText(e.event)));
+      // A scoring line, limit or elimination says why: the numbers that went in (docs/mqtt.md).
+      if (Array.isArray(e.event.why) && e.event.why.length) {
+        item.appendChild(Companion.el("span", "why", "Why: " + e.event.why.join("; ")));
+      }
       list.appendChild(item);
     });
     $("events").hidden = events.length === 0;
@@ -243,7 +290,7 @@
       shown.version = -1;
       setStatus();
       var wanted = tableId
-        ? [topic("availability"), topic("state"), topic("events")]
+        ? [topic("availability"), topic("state"), topic("events"), topic("rules/+")]
         : [prefix + "/+/state"];
       client.subscribe(wanted, { qos: 1 });
     });
@@ -255,6 +302,7 @@
       if (topicName === topic("availability")) return onAvailability(new TextDecoder().decode(payload).trim());
       if (topicName === topic("state")) return onState(parse(payload));
       if (topicName === topic("events")) return onEvent(parse(payload));
+      if (topicName.indexOf(topic("rules/")) === 0) return onRules(topicName, payload);
     });
     window.addEventListener("hashchange", function () { location.reload(); });
   }

@@ -46,7 +46,7 @@ from companion import games
 from companion.broadcast import homeassistant
 from companion.broadcast.mqtt import Broadcaster
 from companion.broadcast.topics import GAME_SPAN, Topics, version
-from companion.core import Change, RuleError
+from companion.core import Change, RuleError, rules_page
 from companion.core.game import Game, Secret
 from companion.games.bonbon import Bonbon
 from companion.games.bondcones import BondCones
@@ -167,9 +167,16 @@ class Secrets:
         for i in range(max(len(befores), len(afters))):
             alt_before = befores[i] if i < len(befores) else copy.deepcopy(before)
             alt_after = afters[i] if i < len(afters) else copy.deepcopy(after)
-            # As the session announces them: each with the game's words for it.
-            told = [{**e, "text": game.describe(e)} for e in game.events(alt_before, alt_after, copy.deepcopy(action))]
+            # As the session announces them: each with the game's words for it and, for a scoring
+            # line, limit or elimination, its Why? (so the Why? is held to the same check).
+            told = [_worded(game, e) for e in game.events(alt_before, alt_after, copy.deepcopy(action))]
             assert event in told, f"the event {event} depends on a hidden value: with others it would be {told}"
+
+
+def _worded(game: Game, event: dict[str, Any]) -> dict[str, Any]:
+    why = game.why(event)
+    worded = {**event, "text": game.describe(event)}
+    return worded if why is None else {**worded, "why": list(why.lines), "rule": why.rule}
 
 
 class GameSecrets(Secrets):
@@ -298,6 +305,15 @@ class Seen:
     discovery: int = 0
 
 
+def _check_rules_page(msg: Message, topics: Topics) -> None:
+    """A rules page is the shipped page of its game, word for word: nothing of a table's state."""
+    game_id = msg.topic.rsplit("/", 1)[1]
+    page = rules_page.read(game_id)
+    assert page is not None, f"a rules page published for {game_id}, which has none"
+    assert msg.topic == topics.rules(game_id)
+    assert json.loads(msg.payload) == {"game": game_id, **page.to_json()}, f"the rules page of {game_id} differs"
+
+
 def check_broadcast(messages: list[Message], played: list[Played], at: Where) -> Seen:
     """Every message the spy received says nothing the session did not make public at its revision."""
     assert messages, "the spy saw nothing: the checks would prove nothing"
@@ -319,6 +335,8 @@ def check_broadcast(messages: list[Message], played: list[Played], at: Where) ->
         elif msg.topic.startswith(f"{at.ha_prefix}/sensor/"):
             _check_discovery(msg, played, at)
             seen.discovery += 1
+        elif msg.topic.startswith(f"{topics.base}/rules/"):
+            _check_rules_page(msg, topics)
         else:
             raise AssertionError(f"a message on {msg.topic}, which docs/mqtt.md does not list: {msg.payload[:200]!r}")
     return seen

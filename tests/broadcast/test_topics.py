@@ -26,6 +26,7 @@ def test_every_topic_lives_under_the_prefix_and_the_table_id():
         "cafe/window_seat/availability",
     )
     assert t.everything == "cafe/window_seat/#"
+    assert t.rules("baon") == "cafe/window_seat/rules/baon"
 
 
 @given(
@@ -82,7 +83,7 @@ def test_docs_mqtt_md_shows_every_topic_and_payload_field():
     text = DOCS.read_text()
     for topic in ("<prefix>/<table>/state", "<prefix>/<table>/events", "<prefix>/<table>/availability",
                   "<ha_prefix>/sensor/<node>/score_<player>/config", "<ha_prefix>/status",
-                  "<prefix>/<table>/plays/<id>", "<prefix>/<table>/link", "<prefix>/<table>/held/plays/<id>", "<prefix>/<table>/held/state",
+                  "<prefix>/<table>/plays/<id>", "<prefix>/<table>/rules/<game>", "<prefix>/<table>/link", "<prefix>/<table>/held/plays/<id>", "<prefix>/<table>/held/state",
                   "<prefix>/<table>/held/link"):
         assert f"`{topic}`" in text, topic
     view = Session(Tally(), ["Ann", "Ben"]).view()

@@ -54,7 +54,12 @@ def test_a_finished_game_opens_with_its_scores_its_winner_and_its_story(make_app
     # The story, in the order it happened: the capture that won the game is the last line.
     lines = story_lines(app)
     assert lines[:2] == ["Mia rolled 4 for the opening", "Leo rolled 1 for the opening\nMia starts"], lines
-    assert lines[-1] == "Mia captured a 2 from Leo\nMia wins with 28 points", lines
+    # Each scoring line with its Why? under it: the numbers that went in and the rule's section.
+    assert lines[-1] == ("Mia captured a 2 from Leo\n"
+                         "    Why (Capturing): Mia +2: captured one of Leo's cones, worth 2\n"
+                         "    Mia's counting frame now 28 of 28\n"
+                         "Mia wins with 28 points\n"
+                         "    Why (Winning): Mia's counting frame reached 28 with 7 cones taken: 28 points win at once"), lines
     # The story says what the table was told, in the same words: a turn's roll with what it asked.
     assert "Mia rolled 4: move a cone 4 steps" in lines, lines  # one line: the rule's detail is the board's
     app.screenshot("past-game-bondcones")

@@ -38,7 +38,7 @@ def test_choosing_seating_and_starting_a_game_by_touch(make_app):
     assert app.screen == "play"
     assert app.table.session.game.id == "bonbon"
     assert app.table.session.names == ("Anna", "John", "Cris")
-    assert app.table.session.options == {"max_value": 8, "deck_values": "", "board_only": False}
+    assert app.table.session.options == {"max_value": 8, "deck_values": "", "board_only": False, "learning": False}
 
 
 def test_a_refused_option_is_named_by_its_label_above_the_buttons(make_app):

@@ -8,6 +8,7 @@ from typing import Any
 from companion.games.baon.cards import is_wild
 from companion.games.baon.countertop import DEALT, HIDDEN, REVEALED
 from companion.games.baon.scoring import score_sheet, winners
+from companion.games.baon.tokens import counts, points
 
 State = dict[str, Any]
 
@@ -45,7 +46,10 @@ def _move(before: State, after: State, action: dict[str, Any]) -> list[dict[str,
     if kind == "claim":
         token = action["token"]
         who = action.get("player", who)
-        return [{"type": "claimed", "player": who, "token": token, "from": before["holders"][token]}]
+        # What the claim rests on (Why?): each player's count for the token, all on the table.
+        return [{"type": "claimed", "player": who, "token": token, "from": before["holders"][token],
+                 "points": points(after, token), "counts": counts(after, token),
+                 "entered": after["mode"] == "scoring_only"}]
     if kind == "generosity":
         return [{"type": "generosity", "player": who, "cubes": action["cubes"]}]
     if kind == "remove":
@@ -65,5 +69,13 @@ def events(before: State, after: State, action: dict[str, Any]) -> list[dict[str
         sheet = score_sheet(after)
         won, decided = winners(sheet)
         best = max(row["total"] for row in sheet)
-        out.append({"type": "game_over", "winners": won, "decided": decided, "points": best})
+        out.append({"type": "game_over", "winners": won, "decided": decided, "points": best,
+                    "sheet": [_row(row) for row in sheet], "suits": after["suit_names"]})
     return out
+
+
+def _row(row: dict[str, Any]) -> dict[str, Any]:
+    """One player's final count, part by part (Why?): every card counted lies in a baon on the table."""
+    return {"player": row["player"], "total": row["total"], "lines": dict(row["lines"]), "food": dict(row["food"]),
+            "cubes": row["cubes"], "tokens": [dict(t) for t in row["tokens"]],
+            "baons": [dict(b) for b in row["baons"]]}

@@ -8,8 +8,10 @@ from typing import Any
 
 from companion.core.errors import RuleError
 from companion.core.game import Action, Expected, Game, GameResult, Secret, State
+from companion.core.guide import Teaching, Why
+from companion.core.learning import Tip
 from companion.core.options import Option
-from companion.games.baon import bindings, choices, legal, play, start, tally, turns, view, words
+from companion.games.baon import bindings, choices, legal, play, start, tally, teaching, tips, turns, view, why, words
 from companion.games.baon import events as happenings
 from companion.games.baon.cards import DEFAULT_COLOURS, DEFAULT_SUITS
 from companion.games.baon.scoring import score_sheet, winners
@@ -78,6 +80,9 @@ class Baon(Game):
     def expected(self, state: State) -> Expected:
         return legal.expected(state)
 
+    def teach(self, state: State, expected: Expected) -> Teaching:
+        return teaching.teach(state, expected)
+
     def result(self, state: State) -> GameResult | None:
         """Over after the revealer's last turn (or once a scoring-only table says "score")."""
         if state["step"] != "over":
@@ -116,3 +121,12 @@ class Baon(Game):
 
     def wrong_player(self, state: State, action: Action, expected: Expected) -> str:
         return f"It is {actor(state)}'s turn, not {action['by']}'s"
+
+    # Why?: the final count, a bonus token taken and Lola's last round (why.py); tips (tips.py).
+    explained = frozenset({"game_over", "claimed", "lola"})
+
+    def why(self, event: Mapping[str, Any]) -> Why | None:
+        return why.why(event)
+
+    def tips(self, before: State, after: State, action: Action) -> tuple[Tip, ...]:
+        return tips.tips(before, after, action)

@@ -50,8 +50,9 @@ LABELS = {
 }
 
 
-def _suits(state: State, enabled=lambda s: True) -> tuple[Pick, ...]:
-    return tuple(Pick(s, state["suit_names"][s], enabled(s), group=state["suit_colours"][s]) for s in state["suits"])
+def _suits(state: State, enabled=lambda s: True, why=lambda s: "") -> tuple[Pick, ...]:
+    return tuple(Pick(s, state["suit_names"][s], enabled(s), group=state["suit_colours"][s], why=why(s))
+                 for s in state["suits"])
 
 
 def cards_field(state: State, count: int, most: int) -> Cards:
@@ -60,15 +61,17 @@ def cards_field(state: State, count: int, most: int) -> Cards:
     out = laid(state)
     picks = tuple(
         Pick(c, "Wild" if is_wild(c) else c[1:], (wilds_left(state) > 0) if is_wild(c) else c not in out,
-             group="wild" if is_wild(c) else c[0])
+             group="wild" if is_wild(c) else c[0],
+             why="all 8 wild treats are already in baons" if is_wild(c)
+             else f"{state['suit_names'][c[0]]}, already in a baon")
         for c in deck(state["suits"]))
     return Cards("Cards, low to high", picks=picks, count=count, count_max=max(count, most), repeats=True,
                  deck="baon", group_names=dict(state["suit_names"]))
 
 
 def _sources(state: State, most: int) -> Choice:
-    picks = (Pick(PILE, "Pile", state["pile"] > 0, detail=f"{state['pile']} left"),) + tuple(
-        Pick(i + 1, f"Space {i + 1}", n > 0, detail=f"{n} card{'' if n == 1 else 's'}")
+    picks = (Pick(PILE, "Pile", state["pile"] > 0, detail=f"{state['pile']} left", why="the pile is empty"),) + tuple(
+        Pick(i + 1, f"Space {i + 1}", n > 0, detail=f"{n} card{'' if n == 1 else 's'}", why="no card on this space")
         for i, n in enumerate(state["spaces"]))
     return Choice("Where from, in order", picks=picks, count=1, count_max=most, repeats=True, noun="place")
 
@@ -80,7 +83,8 @@ def _spaces(state: State) -> Choice:
 def _token_field(state: State, player: str | None) -> Choice:
     picks = tuple(
         Pick(t, TOKEN_NAMES[t], player is None or claim_refusal(state, player, t) is None,
-             detail=f"{state['token_points'][t]} points")
+             detail=f"{state['token_points'][t]} points",
+             why="" if player is None else claim_refusal(state, player, t) or "")
         for t in tokens.TOKENS)
     return Choice("Token", picks=picks)
 
@@ -93,7 +97,8 @@ def _favourite_spec(state: State, player: str | None) -> ActionSpec:
         fields["suit"] = _per_player(state, "Favourite food", lambda p, s: favourite_taken(state, s) in (None, p))
     else:
         fields["suit"] = Choice("Favourite food", picks=_suits(
-            state, lambda s: favourite_taken(state, s) in (None, player)))
+            state, lambda s: favourite_taken(state, s) in (None, player),
+            why=lambda s: f"already {favourite_taken(state, s)}'s favourite"))
     return ActionSpec("favourite", LABELS["favourite"], fields)
 
 
@@ -146,7 +151,8 @@ def _play_specs(state: State, player: str) -> list[ActionSpec]:
     empty = [s for s in state["suits"] if s not in state["baons"][player]]
     if held >= MIN_BAON and empty and _run_possible(state):
         specs.append(ActionSpec("baon", LABELS["baon"], {
-            "container": Choice("Container", picks=_suits(state, lambda s: s in empty)),
+            "container": Choice("Container", picks=_suits(state, lambda s: s in empty,
+                                                          why=lambda s: "this container already holds a baon")),
             "cards": cards_field(state, MIN_BAON, min(held, HIGH)),
         }, loose={"cards": CARDS_LOOSE}))
     roomy = {p: _roomy(state, p) for p in state["players"]}

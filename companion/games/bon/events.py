@@ -39,10 +39,21 @@ def events(before: State, after: State) -> list[dict[str, Any]]:
                     "card": trick["card"], "colour": trick["colour"], "ranks": list(trick["ranks_after"])})
     if before["scoring"] is None and after["scoring"] is not None:
         scoring = after["scoring"]
-        out.append({"type": "round_scored", "round": scoring["round"],
-                    "lines": [{k: ln[k] for k in ("player", "tricks", "case", "points", "track")}
+        out.append({"type": "round_scored", "round": scoring["round"], "goal": scoring["goal"],
+                    "target": after["target"],
+                    "lines": [{k: ln[k] for k in ("player", "tricks", "case", "points", "cancelled", "track")}
                               for ln in scoring["lines"]]})
     if before["phase"] != "over" and after["phase"] == "over":
-        out.append({"type": "game_won", "winners": list(after["winners"]),
-                    "decided_by": after["scoring"]["decided_by"]})
+        out.append(_game_won(after))
     return out
+
+
+def _game_won(after: State) -> dict[str, Any]:
+    """The end, with what decided it (Why?): every marker on the Champion line and, for a tie,
+    the cards of the two strongest colours each of them took in the last round (all played face up)."""
+    scoring = after["scoring"]
+    reached = [p for p in after["players"] if after["track"][p] >= after["target"]]
+    return {"type": "game_won", "winners": list(after["winners"]), "decided_by": scoring["decided_by"],
+            "round": scoring["round"], "target": after["target"], "reached": reached,
+            "prime": scoring["prime"], "second": scoring["second"],
+            "taken": {p: {c: after["taken"][p][c] for c in (scoring["prime"], scoring["second"])} for p in reached}}

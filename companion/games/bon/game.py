@@ -7,8 +7,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.core.game import Action, Expected, Game, GameResult, Secret, State
+from companion.core.guide import Teaching, Why
+from companion.core.learning import Tip
 from companion.core.options import Option
-from companion.games.bon import bindings, legal, rounds, scoring, tricks, view, words
+from companion.games.bon import bindings, legal, rounds, scoring, teaching, tips, tricks, view, why, words
 from companion.games.bon import events as happenings
 from companion.games.bon.cards import LEFT_OVER
 from companion.games.bon.table import colour_counts
@@ -86,6 +88,9 @@ class Bon(Game):
     def expected(self, state: State) -> Expected:
         return legal.expected(state)
 
+    def teach(self, state: State, expected: Expected) -> Teaching:
+        return teaching.teach(state, expected)
+
     def result(self, state: State) -> GameResult | None:
         """Over when a marker reaches the Champion line at a round's end."""
         if state["phase"] != "over":
@@ -121,3 +126,12 @@ class Bon(Game):
 
     def wrong_player(self, state: State, action: Action, expected: Expected) -> str:
         return f"It is {expected.turn}'s turn to play, not {action['by']}'s"
+
+    # Why?: a round's scoring and the Champion line (why.py); tips of a learning game (tips.py).
+    explained = frozenset({"round_scored", "game_won"})
+
+    def why(self, event: Mapping[str, Any]) -> Why | None:
+        return why.why(event)
+
+    def tips(self, before: State, after: State, action: Action) -> tuple[Tip, ...]:
+        return tips.tips(before, after, action)

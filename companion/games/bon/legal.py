@@ -31,9 +31,20 @@ def ranks_field() -> Choice:
 
 def card_field(state: State, title: str) -> Cards:
     """Every card of this deck, in colour groups; those out of play greyed so the pad never moves."""
-    picks = [Pick(c, label(c), unavailable(state, c) is None, group=colour_of(c) or PASS)
+    picks = [Pick(c, label(c), unavailable(state, c) is None, group=colour_of(c) or PASS, why=_greyed(state, c))
              for c in [*deck(state).cards(), PASS]]
     return Cards(title, picks=tuple(picks), deck="bon")
+
+
+def _greyed(state: State, card: str) -> str:
+    """Why a card is greyed on the pad, short enough to be said once for all its kind; "" if it is not."""
+    if unavailable(state, card) is None:
+        return ""
+    if card == PASS:
+        return f"every Pass card of this deck ({deck(state).passes}) is already on the table"
+    if card in state["leftovers"]:
+        return "left over face up this round: nobody holds it"
+    return "already played this round"
 
 
 def _round_fields(state: State, first_round: bool) -> dict[str, Field]:

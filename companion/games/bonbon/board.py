@@ -78,8 +78,10 @@ def expected(state: State) -> Expected:
     top = state.get("max_value", 9)
     total = state["total"]
     step = Choice("Move the total", picks=tuple(
-        Pick(v, f"+{v}", enabled=total + v <= TOP, group="add") for v in range(1, top + 1)
-    ) + tuple(Pick(-v, f"−{v}", enabled=total - v >= 0, group="take off") for v in range(1, top + 1)))
+        Pick(v, f"+{v}", enabled=total + v <= TOP, group="add", why=f"the board stops at {TOP}")
+        for v in range(1, top + 1)
+    ) + tuple(Pick(-v, f"−{v}", enabled=total - v >= 0, group="take off",
+                   why=f"the total is {total}: it cannot go below 0") for v in range(1, top + 1)))
     legal = [ActionSpec("board", "Move the collective total", {"step": step})]
     if state["total"]:
         legal.append(ActionSpec("board_reset", "Next round: back to 0"))

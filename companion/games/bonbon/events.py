@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.bonbon import cards as c
-from companion.games.bonbon.scoring import TOKENS_TO_WIN
-from companion.games.bonbon.standing import active, is_eliminated
+from companion.games.bonbon.limits import collective_limit, personal_limit
+from companion.games.bonbon.scoring import TOKENS_TO_WIN, places
+from companion.games.bonbon.standing import COLLECTIVE, active, is_eliminated
 
 State = dict[str, Any]
 
@@ -91,7 +92,7 @@ def events(before: State, after: State, action: dict[str, Any] | None = None) ->
     for taken in after["tiles_taken"][len(before["tiles_taken"]) :]:
         out.append({"type": "tile_taken", "player": taken["player"], "tile": taken["tile"]})
     for gone in after["eliminated"][len(before["eliminated"]) :]:
-        out.append({"type": "eliminated", "player": gone["player"], "reason": gone["reason"]})
+        out.append(_out(after, gone))
     skipped = skipped_effect(before, after, action or {})
     if skipped:
         out.append(skipped)
@@ -100,11 +101,37 @@ def events(before: State, after: State, action: dict[str, Any] | None = None) ->
         if lost > 0:
             out.append({"type": "discarded", "player": name, "cards": lost})
     if before["phase"] == "play" and after["phase"] != "play":
-        out.append({"type": "round_over", "round": after["round"], "reason": after["end_reason"]})
+        out.append({"type": "round_over", "round": after["round"], "reason": after["end_reason"],
+                    **_limit(after), "passed": list(after["passed"]),
+                    "out": [gone["player"] for gone in after["eliminated"]]})
     if before["scoring"] is None and after["scoring"] is not None:
         scoring = after["scoring"]
-        out.append({"type": "round_won", "round": scoring["round"], "winners": list(scoring["winners"])})
+        # Every card is turned over by now: the lines are the scoring table the screen shows.
+        out.append({"type": "round_won", "round": scoring["round"], "winners": list(scoring["winners"]),
+                    "decided_by": scoring["decided_by"], "places": places(len(after["players"])),
+                    "lines": [{k: line[k] for k in LINE_KEYS} for line in scoring["lines"]]})
     if before["phase"] != "over" and after["phase"] == "over":
         winners = [p for p in after["players"] if after["tokens"][p] >= TOKENS_TO_WIN]
-        out.append({"type": "game_won", "winners": winners})
+        out.append({"type": "game_won", "winners": winners, "tokens": dict(after["tokens"]), "needed": TOKENS_TO_WIN})
     return out
+
+
+# A round's scoring line as Why? reads it (companion/games/bonbon/why.py).
+LINE_KEYS = ("player", "eliminated", "face_down_sets", "sets_points", "card_values", "tile", "tile_points", "total",
+             "cards_played", "face_down_cards", "token")
+
+
+def _limit(state: State) -> dict[str, Any]:
+    """The collective total against its limit: face-up cards only, on the table for everyone."""
+    return {"total": state["collective"], "limit": collective_limit(len(state["players"])),
+            "players": len(state["players"])}
+
+
+def _out(state: State, gone: dict[str, Any]) -> dict[str, Any]:
+    """A player out of the round, with the limit they went past and the face-up total that did it."""
+    name = gone["player"]
+    if gone["reason"] == COLLECTIVE:
+        return {"type": "eliminated", "player": name, "reason": gone["reason"], **_limit(state)}
+    return {"type": "eliminated", "player": name, "reason": gone["reason"],
+            "face_up": c.face_up_total(state["rows"][name]), "limit": personal_limit(state["tokens"][name]),
+            "tokens": state["tokens"][name]}

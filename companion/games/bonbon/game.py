@@ -9,10 +9,12 @@ from typing import Any
 from companion.core.errors import RuleError
 from companion.core.fields import check_fields
 from companion.core.game import Action, Expected, Game, GameResult, Secret, State
+from companion.core.guide import Teaching, Why
+from companion.core.learning import Tip
 from companion.core.options import Option
 from companion.games.bonbon import bindings, board, deck, effects, flow, legal, reveal, rounds, secrets
 from companion.games.bonbon import events as happenings
-from companion.games.bonbon import view, words
+from companion.games.bonbon import teaching, tips, view, why, words
 from companion.games.bonbon.scoring import TOKENS_TO_WIN
 from companion.games.bonbon.standing import check_by
 
@@ -109,6 +111,9 @@ class Bonbon(Game):
             return board.expected(state)
         return legal.expected(state)
 
+    def teach(self, state: State, expected: Expected) -> Teaching:
+        return teaching.teach(state, expected)
+
     def result(self, state: State) -> GameResult | None:
         """Over when a player holds three bonbon tokens ("Win 3 rounds")."""
         if state["mode"] == "board" or state["phase"] != "over":
@@ -152,3 +157,12 @@ class Bonbon(Game):
         if state["mode"] == "board":
             return board.control(state, control)
         return bindings.control(state, control)
+
+    # Why?: a player out, a round stopped, its scoring and the game's end (why.py); tips (tips.py).
+    explained = frozenset({"eliminated", "collective_overflow", "round_over", "round_won", "game_won"})
+
+    def why(self, event: Mapping[str, Any]) -> Why | None:
+        return why.why(event)
+
+    def tips(self, before: State, after: State, action: Action) -> tuple[Tip, ...]:
+        return tips.tips(before, after, action)

@@ -75,23 +75,28 @@ def _tiles(label: str, tiles: list[str], **kw: Any) -> Choice:
     return Choice(label, picks=tuple(Pick(t, TILE_SHORT[t], detail=TILE_LONG[t]) for t in tiles), noun="tile", **kw)
 
 
+def _players(label: str, state: State, enabled: list[str], why: str) -> Players:
+    """Players.of, with why the others are greyed."""
+    return Players(label, picks=tuple(Pick(n, n, n in enabled, why=why) for n in state["players"]))
+
+
 def _owners(targets: list[dict[str, Any]]) -> list[str]:
     return list(dict.fromkeys(t["player"] for t in targets))
 
 
-def _card_of_player(state: State, targets: list[dict[str, Any]]) -> dict[str, Field]:
+def _card_of_player(state: State, targets: list[dict[str, Any]], why: str = "", whose: str = "") -> dict[str, Field]:
     """A player, then one of their cards: every card of an owner is offered, the ones the effect
     cannot take greyed, so a board shows each card in its place in the row."""
     owners = _owners(targets)
     aimed = {(t["player"], t["card"]) for t in targets}
     cases = tuple(
         (name, Choice("Card", picks=tuple(
-            Pick(i + 1, f"Card {i + 1}", enabled=(name, i + 1) in aimed)
+            Pick(i + 1, f"Card {i + 1}", enabled=(name, i + 1) in aimed, why=why)
             for i in range(len(state["rows"][name])))))
         for name in owners
     )
     return {
-        "player": Players.of("Whose card", state["players"], enabled=owners),
+        "player": _players("Whose card", state, owners, whose),
         "card": Depends("Card", on="player", cases=cases),
     }
 
@@ -133,7 +138,8 @@ def _end_turn(label: str) -> ActionSpec:
 
 def _peek_spec(state: State) -> ActionSpec:
     targets = peek_cards(state)
-    fields = _card_of_player(state, targets)
+    fields = _card_of_player(state, targets, why="already face up: only a face-down card can be revealed",
+                             whose="no face-down card that may be revealed now (passed players are safe)")
     # The value is asked only for a card nobody has seen; a card turned face-down by an effect is known.
     needed: dict[str, list[int]] = {}
     for t in targets:
@@ -161,7 +167,9 @@ def _effect_specs(state: State) -> list[ActionSpec]:
     elif effect == c.SWAP:
         spec = _swap_spec(state)
     else:
-        spec = ActionSpec("hide", LABELS["hide"], _card_of_player(state, hide_cards(state)))
+        spec = ActionSpec("hide", LABELS["hide"], _card_of_player(
+            state, hide_cards(state), why="already face down: only a face-up card can be turned down",
+            whose="no face-up card that may be turned down now (passed players are safe)"))
     return [spec, _end_turn("Don't use the effect")]
 
 
@@ -175,7 +183,8 @@ def _reveal_spec(state: State) -> ActionSpec:
     variety = tuple((w["player"], Range("Different illustrations", minimum=0, maximum=w["variety_max"]))
                     for w in left if w["variety"])
     return ActionSpec("reveal", LABELS["reveal"], {
-        "player": Players.of("Whose cards", state["players"], enabled=[w["player"] for w in left]),
+        "player": _players("Whose cards", state, [w["player"] for w in left],
+                           "nothing left to reveal: out of the round, or already done"),
         "values": Depends("Values", on="player", cases=values),
         "variety": Depends("Different illustrations", on="player", cases=variety),
     })

@@ -23,6 +23,7 @@ def _turn_card(before: State, after: State) -> list[dict[str, Any]]:
         for hit in attack["hits"]:
             out.append({"type": "bonc", "by": by, "player": hit["player"], "card": card, "level": attack["level"],
                         "lost": hit["lost"], "out": after["lives"][hit["player"]] == 0,
+                        "lives": after["lives"][hit["player"]], "max_lives": after["max_lives"],
                         **({"gained": attack["gained"]} if card == c.BORROWED_TIME else {})})
         out.extend({"type": "shielded", "by": by, "player": p, "card": card} for p in attack["missed"])
         if not attack["hits"] and not attack["missed"]:
@@ -43,7 +44,9 @@ def _blocks(before: State, after: State) -> list[dict[str, Any]]:
     for hit in attack.get("hits", []):
         if hit["blocked"] and not was.get(hit["player"], {}).get("blocked"):
             out.append({"type": "blocked", "player": hit["player"], "by": attack["by"], "card": attack["card"],
-                        "kept": hit["lost"], "drew": hit.get("drew", False)})
+                        "kept": hit["lost"], "drew": hit.get("drew", False), "lives": after["lives"][hit["player"]],
+                        "gave_back": attack["card"] == c.BORROWED_TIME and before["lives"][attack["by"]]
+                        > after["lives"][attack["by"]]})
             if before["lives"][hit["player"]] == 0:
                 out.append({"type": "back", "player": hit["player"]})
     return out
@@ -62,5 +65,7 @@ def events(before: State, after: State, action: dict[str, Any] | None = None) ->
     if after["phase"] == "deal" and before["phase"] != "deal":
         out.append({"type": "out_of_cards", "deal": after["deal"]})
     if after["phase"] == "over" and before["phase"] != "over":
-        out.append({"type": "won", "player": after["winner"]})
+        winner = after["winner"]
+        out.append({"type": "won", "player": winner, "lives": after["lives"][winner] if winner else 0,
+                    "out": [p for p in after["players"] if p != winner]})
     return out

@@ -12,8 +12,10 @@ from typing import Any
 from companion.core.errors import RuleError
 from companion.core.fields import check_fields
 from companion.core.game import Action, Expected, Game, GameResult, Secret, State
+from companion.core.guide import Teaching, Why
+from companion.core.learning import Tip
 from companion.core.options import Option
-from companion.games.bonc import bindings, block, deals, legal, play, view, words
+from companion.games.bonc import bindings, block, deals, legal, play, teaching, tips, view, why, words
 from companion.games.bonc import events as happenings
 from companion.games.bonc.seats import is_out
 
@@ -70,6 +72,9 @@ class Bonc(Game):
     def expected(self, state: State) -> Expected:
         return legal.expected(state)
 
+    def teach(self, state: State, expected: Expected) -> Teaching:
+        return teaching.teach(state, expected)
+
     def result(self, state: State) -> GameResult | None:
         """Over when one player is left standing and nobody may BLOCK the card that did it."""
         if state["phase"] != "over":
@@ -105,3 +110,12 @@ class Bonc(Game):
         if state["hands"][player] <= 0:
             return f"{player} has no card left until the re-deal: it is {expected.turn}'s turn"
         return f"It is {expected.turn}'s turn, not {player}'s"
+
+    # Why?: a life lost or a player out, a BLOCK and the last player standing (why.py); tips (tips.py).
+    explained = frozenset({"bonc", "blocked", "won"})
+
+    def why(self, event: Mapping[str, Any]) -> Why | None:
+        return why.why(event)
+
+    def tips(self, before: State, after: State, action: Action) -> tuple[Tip, ...]:
+        return tips.tips(before, after, action)

@@ -11,7 +11,7 @@ from companion.games.bonc import cards as c
 from companion.games.bonc import words
 from companion.games.bonc.deals import blockers, left_of
 from companion.games.bonc.play import gift_needed, heals_like_band_aid, steal_targets, wounded_others
-from companion.games.bonc.seats import alive, turn
+from companion.games.bonc.seats import alive, is_out, turn
 
 State = dict[str, Any]
 
@@ -27,21 +27,40 @@ FIELDS: dict[str, frozenset[str]] = {
 def _card_field(state: State) -> Cards:
     """Every card of the deck, those with no copy left this deal greyed, so the pad never moves."""
     picks = tuple(Pick(card, words.card_label(card), enabled=left_of(state, card) > 0,
-                       group="number" if c.is_number(card) else "wild")
+                       group="number" if c.is_number(card) else "wild", why=_gone(state, card))
                   for card in c.ALL)
     return Cards("Card", picks=picks, deck="bonc")
+
+
+def _gone(state: State, card: Any) -> str:
+    """Why a card is greyed on the pad (said only when it is)."""
+    if state["deck"][c.key(card)] == 0:
+        return "not in the deck this game plays with"
+    return "every copy is already on this deal's discard pile"
+
+
+def _players(label: str, state: State, player: str, enabled: list[str], own: str, other: str,
+             **kw: Any) -> Players:
+    """Players.of, with why each greyed player is greyed: the card's own player, out, or `other`."""
+    def why(p: str) -> str:
+        if p == player:
+            return own
+        return "out of the game" if is_out(state, p) else other
+    return Players(label, picks=tuple(Pick(p, p, p in enabled, why=why(p)) for p in state["players"]), **kw)
 
 
 def _play_spec(state: State, player: str) -> ActionSpec:
     fields: dict[str, Field] = {"card": _card_field(state)}
     if not heals_like_band_aid(state, player, c.BORROWED_TIME):
-        fields["target"] = Players.of("Take a life from", state["players"], enabled=steal_targets(state, player),
-                                      when={"card": (c.BORROWED_TIME,)})
+        fields["target"] = _players("Take a life from", state, player, steal_targets(state, player),
+                                    "BORROWED TIME never robs its own player",
+                                    "bulletproof: BORROWED TIME cannot rob them", when={"card": (c.BORROWED_TIME,)})
     healers = tuple(card for card in (c.BAND_AID, c.BORROWED_TIME) if gift_needed(state, player, card))
     if healers:
         # "you MAY choose to play it & give another wounded player an extra life": left out, nobody.
-        fields["gift"] = Players.of("Give a life to", state["players"], enabled=wounded_others(state, player),
-                                    when={"card": healers}, optional=True)
+        fields["gift"] = _players("Give a life to", state, player, wounded_others(state, player),
+                                  "a healing card's gift goes to another player", "already at full lives",
+                                  when={"card": healers}, optional=True)
     return ActionSpec("play", words.LABELS["play"], fields)
 
 

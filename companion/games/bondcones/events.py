@@ -96,11 +96,14 @@ def _battle_roll(before: State, after: State) -> list[Event]:
 def _taken(state: State, taken: dict[str, Any], windows: bool) -> list[Event]:
     """A capture or removal with what followed from it: BondOs changing hands, the game won."""
     player, victim = taken["by"], taken["from"]
+    # The counting frame after it and the points that win (Why?): captured values are face up.
+    frame = {"points": points(state, player), "target": state["target"]}
     if taken["how"] == "removal":
-        out: list[Event] = [{"type": "cone_removed", "player": player, "victim": victim, "value": taken["value"]}]
+        out: list[Event] = [{"type": "cone_removed", "player": player, "victim": victim, "value": taken["value"],
+                             **frame}]
     else:
         out = [{"type": "capture", "player": player, "victim": victim, "value": taken["value"],
-                "cone": taken["cone"], "bondos": taken["bondos"]}]
+                "cone": taken["cone"], "bondos": taken["bondos"], **frame}]
     if taken["bondos"]:
         out.append({"type": "bondo_taken", "player": player, "victim": victim, "count": taken["bondos"],
                     "form": ledger.form(state["bondos"][player])})
@@ -108,7 +111,8 @@ def _taken(state: State, taken: dict[str, Any], windows: bool) -> list[Event]:
             out.append({"type": "battle_window", "player": victim, "turns": ledger.WINDOW_TURNS,
                         "after": "capture"})
     if state["winner"] == player:
-        out.append({"type": "game_won", "player": player, "points": points(state, player)})
+        out.append({"type": "game_won", "player": player, "points": points(state, player),
+                    "target": state["target"], "captures": sum(1 for c in state["captures"] if c["by"] == player)})
     return out
 
 

@@ -6,8 +6,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.core.game import Action, Expected, Game, GameResult, Secret, State
+from companion.core.guide import Teaching, Why
+from companion.core.learning import Tip
 from companion.core.options import Option
-from companion.games.bondcones import battle, bindings, captures, dice, frames, legal, turns, view, words
+from companion.games.bondcones import battle, bindings, captures, dice, frames, legal, teaching, tips, turns, view, why, words
 from companion.games.bondcones import events as happenings
 from companion.games.bondcones.standing import points
 
@@ -88,6 +90,9 @@ class BondCones(Game):
     def wrong_player(self, state: State, action: Action, expected: Expected) -> str:
         return legal.wrong_player(state, action)
 
+    def teach(self, state: State, expected: Expected) -> Teaching:
+        return teaching.teach(state, expected)
+
     def result(self, state: State) -> GameResult | None:
         """The winner once someone has captured the target."""
         winner = state["winner"]
@@ -118,3 +123,12 @@ class BondCones(Game):
     def control(self, state: State, control: str) -> Action | None:
         """Confirm or Pass end a move; the Roll button's face comes from the input adapter."""
         return bindings.control(state, control)
+
+    # Why?: a capture or removal and the win, with the counting frame (why.py); tips (tips.py).
+    explained = frozenset({"capture", "cone_removed", "game_won"})
+
+    def why(self, event: Mapping[str, Any]) -> Why | None:
+        return why.why(event)
+
+    def tips(self, before: State, after: State, action: Action) -> tuple[Tip, ...]:
+        return tips.tips(before, after, action)

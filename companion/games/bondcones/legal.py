@@ -71,14 +71,16 @@ def face_field(label: str) -> Choice:
 def value_field(owner: str, cones: dict[str, int]) -> Choice:
     """Every value a cone can show, those the owner has no more of greyed: the pad never moves."""
     left = frames.possible_values(cones)
-    return Choice(f"{owner}'s cone is worth", picks=tuple(Pick(v, str(v), v in left) for v in frames.VALUES))
+    return Choice(f"{owner}'s cone is worth", picks=tuple(
+        Pick(v, str(v), v in left, why=f"{owner} has no cone of that value left on the board") for v in frames.VALUES))
 
 
 def kind_field(label: str, state: State, owner: str) -> Choice:
     """The kinds of cone (ordinary, BondO Cone, Double BondO), those the owner has none of greyed;
     left out, a capture means an ordinary cone."""
     have = ledger.kinds_available(state["bondos"][owner], frames.cones_left(state["cones"][owner]))
-    picks = tuple(Pick(k, KIND_LABELS[k], k in have) for k in ledger.KINDS)
+    picks = tuple(Pick(k, KIND_LABELS[k], k in have, why=f"{owner} has no cone of that kind on the board")
+                  for k in ledger.KINDS)
     return Choice(label, picks=picks, optional=True)
 
 

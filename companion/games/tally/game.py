@@ -14,7 +14,9 @@ from companion.core import controls
 from companion.core.errors import RuleError
 from companion.core.fields import Choice, Pick, Range, check_fields
 from companion.core.game import Action, ActionSpec, Expected, Game, GameResult, Secret, State
+from companion.core.guide import Teaching
 from companion.core.options import Option
+from companion.games.tally import teaching
 
 POINTS = Choice("Points", picks=tuple(Pick(n, f"+{n}") for n in (1, 2, 3)))
 CARD = Range("The card's value", minimum=0, maximum=9)
@@ -136,6 +138,9 @@ class Tally(Game):
         if control in (controls.DIAL_UP, controls.DIAL_DOWN):
             return {"type": "dial", "step": 1 if control == controls.DIAL_UP else -1}
         return None
+
+    def teach(self, state: State, expected: Expected) -> Teaching:
+        return teaching.teach(state, expected)
 
     def scores(self, state: State) -> dict[str, int]:
         return dict(state["scores"])

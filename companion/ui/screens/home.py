@@ -70,7 +70,7 @@ class HomeScreen(BaseScreen):
         self.finished.add_widget(choices)
         self.result_text.bind(height=self._fit_finished)
         self._fit_finished()
-        for label, target in (("History", "history"), ("Status", "status")):
+        for label, target in (("History", "history"), ("Rules", "rules"), ("Status", "status")):
             button = BigButton(text=label)
             button.bind(on_release=lambda _b, t=target: app.go(t))
             side.add_widget(button)

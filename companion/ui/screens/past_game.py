@@ -17,6 +17,7 @@ from kivy.clock import Clock
 from kivy.uix.boxlayout import BoxLayout
 
 from companion import games
+from companion.core import rules_page
 from companion.core.errors import SetupError
 from companion.core.game import Game
 from companion.core.scores import player_scores
@@ -37,6 +38,17 @@ def _game(record: GameRecord) -> Game | None:
         return games.get(record.game)
     except SetupError:
         return None
+
+
+def said_with_why(event: dict, page: rules_page.RulesPage | None) -> list[str]:
+    """An event's words, then the numbers that went in and the rule behind them ("Why?")."""
+    lines = [event["text"]]
+    why = event.get("why") or []
+    if why:
+        section = page.section(event.get("rule", "")) if page else None
+        rule = f" ({section.title})" if section else ""
+        lines += [f"    Why{rule}: {why[0]}", *(f"    {line}" for line in why[1:])]
+    return lines
 
 
 def _local(stamp: str) -> datetime:
@@ -156,9 +168,12 @@ class PastGameScreen(BaseScreen):
         if self._building is not None:
             self._building.cancel()
         self.story_rows.clear_widgets()
-        # Each event carries its game's words (Game.describe), as the touchscreen and phones said it.
+        # Each event carries its game's words (Game.describe), as the touchscreen and phones said it,
+        # and a scoring line, limit or elimination its why (Game.why) under it.
+        page = rules_page.read(record.game)
         said = [(moment, lines) for moment in story.moments
-                if (lines := [e["text"] for e in moment.events if e.get("text")]) or self.correcting]
+                if (lines := [line for e in moment.events if e.get("text") for line in said_with_why(e, page)])
+                or self.correcting]
         tail: list[Text] = []
         self._tail = tail  # not counted as moves by the line under the story
         if story.problem:

@@ -13,7 +13,7 @@ from kivy.utils import get_color_from_hex
 from companion.core.session import Change, Session
 from companion.ui import theme
 from companion.ui.boards import board_class
-from companion.ui.widgets import BigButton, Panel, Text, fill
+from companion.ui.widgets import BigButton, PanelButton, Text, fill
 
 if TYPE_CHECKING:
     from companion.ui.bgstats_code import BgStatsCode
@@ -38,13 +38,18 @@ class PlayScreen(Screen):
         story = BigButton(text="Story", size_hint_x=None, width=100)
         story.bind(on_release=lambda *_: app.open_story())
         bar.add_widget(story)
-        self.turn_panel = Panel(padding=(theme.PAD, 0), background=theme.PANEL)
+        # The prompt is the way to "What now?": one touch on it, from any moment of any game, and
+        # the board's own controls stay where they are (what_now.py is a screen of its own).
+        self.turn_panel = PanelButton(padding=(theme.PAD, 0), background=theme.PANEL)
+        self.turn_panel.bind(on_release=lambda *_: app.go("what_now"))
         self.prompt = Text(text="", wrap=False, font_size=theme.FONT, bold=True)
         # Long prompts wrap in the bar rather than being cut short (see _fit_prompt).
         self.prompt.shorten = False
         self.bar = bar
         self.prompt.bind(width=self._fit_prompt)
         self.turn_panel.add_widget(self.prompt)
+        self.turn_panel.add_widget(Text(text="?", wrap=False, bold=True, font_size=theme.FONT_TITLE,
+                                        halign="right", size_hint_x=None, width=theme.FONT_TITLE))
         bar.add_widget(self.turn_panel)
         self.undo_button = BigButton(text="Undo", size_hint_x=None, width=110)
         self.undo_button.bind(on_release=lambda *_: self.undo())

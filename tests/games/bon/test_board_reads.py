@@ -61,7 +61,7 @@ def cut(app) -> list[str]:
     out = []
     b = board(app)
     for w in [app.app.screen("play").prompt, b.trick.title, b.trick.notice, b.ranks.title]:
-        if not w.text:
+        if not w.text or w.get_root_window() is None:  # not on the screen (the upper board at a start)
             continue
         w.texture_update()
         lines = ["".join(word.text for word in line.words) for line in w._label._cached_lines]

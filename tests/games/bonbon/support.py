@@ -87,8 +87,9 @@ def refused(s, action, message):
 
 
 def plain(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Events without the words the session adds to each (the game's own fields only)."""
-    return [{k: v for k, v in e.items() if k != "text"} for e in events]
+    """Events without the words the session adds to each (the game's own fields only): its text,
+    and for a limit, elimination or scoring line its Why? lines and rule."""
+    return [{k: v for k, v in e.items() if k not in ("text", "why", "rule")} for e in events]
 
 
 # -- the typed fields of a legal action, read back as the facts a test checks -------------------

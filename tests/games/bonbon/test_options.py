@@ -8,7 +8,8 @@ from tests.games.bonbon.support import END, down, play, started, up, view, zero
 
 
 def test_options_and_defaults():
-    assert {o.name: o.default for o in Bonbon.options} == {"max_value": 9, "deck_values": "", "board_only": False}
+    assert {o.name: o.default for o in Bonbon.options} == {"max_value": 9, "deck_values": "", "board_only": False,
+                                                                 "learning": False}
 
 
 @pytest.mark.parametrize(

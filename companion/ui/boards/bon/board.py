@@ -92,10 +92,14 @@ class BonBoard(Board):
         # the pad: the players' tricks and track above it get more (five players, under the result bar).
         entering = widget is self.setup
         upper = UPPER_SCORING if widget is self.scoring else UPPER
-        self.upper.size_hint_y = None if entering else upper
-        self.upper.height = 0
-        self.upper.opacity = 0 if entering else 1
-        self.upper.disabled = entering
+        # Out of the board while the entry takes it whole: a hidden part left in place kept its
+        # rows' sizes above the board, and, disabled, took the touches meant for the top bar's
+        # prompt (What now? did not open at a game's start).
+        if entering and self.upper.parent is self:
+            self.remove_widget(self.upper)
+        elif not entering and self.upper.parent is None:
+            self.add_widget(self.upper, index=len(self.children))
+        self.upper.size_hint_y = upper
         self.lower.size_hint_y = 1 if entering else 1 - upper
         if widget.parent is not self.lower:
             self.lower.clear_widgets()

@@ -1,0 +1,48 @@
+"""The rules of the game being played, on the phone page (issue 32, item 5): the same page the
+touchscreen shows, from the table's broker, in headless Chromium; the next game's page when the
+table changes game, with the phone left open."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.core import rules_page
+from tests.support.browser import close_browser, phone_browser, wait_for
+from tests.support.phone_page import PAGE_UP, errors, open_page, shown, text
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver = phone_browser()
+    yield driver
+    close_browser(driver)
+
+
+def rules_on_the_page(driver) -> dict:
+    return driver.execute_script("""
+        var r = document.getElementById('rules');
+        return {hidden: r.hidden, title: document.getElementById('rules-title').innerText,
+                sections: Array.from(r.querySelectorAll('h4')).map(function (h) { return h.textContent; })};
+    """)
+
+
+def test_a_phone_shows_the_rules_of_the_game_being_played(broker, table, broadcaster, browser):
+    session = table.start("bonbon", ["Ann", "Ben", "Cy"], {})
+    open_page(browser, broker, online=True)
+    shown(browser, session)
+    page = rules_page.read("bonbon")
+    wait_for(lambda: rules_on_the_page(browser)["title"] == page.title, timeout=PAGE_UP)
+    seen = rules_on_the_page(browser)
+    assert not seen["hidden"] and seen["sections"] == [s.title for s in page.sections]
+    browser.execute_script("document.getElementById('rules').open = true")
+    first = page.sections[0]
+    assert first.title in text(browser, "rules")
+    table.close_game()
+    session = table.start("bon", ["Ann", "Ben", "Cy"], {})
+    shown(browser, session)
+    other = rules_page.read("bon")
+    wait_for(lambda: rules_on_the_page(browser)["title"] == other.title, timeout=PAGE_UP)
+    assert rules_on_the_page(browser)["sections"] == [s.title for s in other.sections]
+    assert errors(browser) == []
