@@ -236,8 +236,8 @@ class CompanionApp(App):
             + [partial(games.get, game_id) for game_id in listed]  # its rules: players and options ask them
             + [partial(self.screen, "play")]
             + [partial(board_class, game_id) for game_id in listed]  # its board's module, imported
-            + [partial(self.screen, name) for name in ("history", "status", "stats", "past_game", "correction",
-                                                       "home")]
+            + [partial(self.screen, name) for name in ("what_now", "history", "status", "stats", "past_game",
+                                                       "correction", "rules", "home")]
         )
 
     def _play_screen(self):

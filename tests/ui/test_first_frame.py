@@ -136,6 +136,12 @@ def test_every_screen_is_built_when_first_touched_and_works(make_app):
     assert app.screen == "past_game"
     touch(app, next(w for w in app.visible(app.app.root) if isinstance(w, PanelButton)))
     assert app.screen == "correction"
+    app.app.go("play")
+    assert "what_now" not in built(app)
+    app.tap(app.app.screen("play").prompt.text)
+    assert app.screen == "what_now"
+    app.tap("Rules")
+    assert app.screen == "rules"
     assert sorted(built(app)) == sorted(SCREENS), "every screen was built on the way, each once"
 
 

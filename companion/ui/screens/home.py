@@ -70,10 +70,15 @@ class HomeScreen(BaseScreen):
         self.finished.add_widget(choices)
         self.result_text.bind(height=self._fit_finished)
         self._fit_finished()
-        for label, target in (("History", "history"), ("Rules", "rules"), ("Status", "status")):
+        # Two rows of buttons, so the phone code below keeps its size (a third row took 56 px
+        # from it): History and Rules side by side, Status under them.
+        pair = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=theme.TOUCH)
+        for label, target, box in (("History", "history", pair), ("Rules", "rules", pair), ("Status", "status", side)):
             button = BigButton(text=label)
             button.bind(on_release=lambda _b, t=target: app.go(t))
-            side.add_widget(button)
+            box.add_widget(button)
+            if box is pair and len(pair.children) == 1:
+                side.add_widget(pair)
         later = lambda task: app.first_frames.later(task, first=True)  # noqa: E731
         self.phone_code = PhoneCode(app.settings, later) if app.settings["mqtt"]["enabled"] else None
         side.add_widget(self.phone_code or BoxLayout())

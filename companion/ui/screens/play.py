@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from companion.ui.bgstats_code import BgStatsCode
 
 DEVICES_SECONDS = 3.0  # how often the devices are looked at again while a game is on screen
+QUESTION_MARK = 24  # px: the "?" at the prompt's end that says a touch there opens What now?
 
 
 class PlayScreen(Screen):
@@ -31,16 +32,18 @@ class PlayScreen(Screen):
         outer = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
 
         bar = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        menu = BigButton(text="Menu", size_hint_x=None, width=100)
+        # Menu and Story give the "?" of What now? its room (QUESTION_MARK), so prompts keep the
+        # width they had before it and wrap no sooner (a taller bar reshapes a board's pads).
+        menu = BigButton(text="Menu", size_hint_x=None, width=92)
         menu.bind(on_release=lambda *_: app.go("home"))
         bar.add_widget(menu)
         # Every move so far, each one touch away from its correction.
-        story = BigButton(text="Story", size_hint_x=None, width=100)
+        story = BigButton(text="Story", size_hint_x=None, width=92)
         story.bind(on_release=lambda *_: app.open_story())
         bar.add_widget(story)
         # The prompt is the way to "What now?": one touch on it, from any moment of any game, and
         # the board's own controls stay where they are (what_now.py is a screen of its own).
-        self.turn_panel = PanelButton(padding=(theme.PAD, 0), background=theme.PANEL)
+        self.turn_panel = PanelButton(padding=(theme.PAD, 0, 4, 0), background=theme.PANEL)
         self.turn_panel.bind(on_release=lambda *_: app.go("what_now"))
         self.prompt = Text(text="", wrap=False, font_size=theme.FONT, bold=True)
         # Long prompts wrap in the bar rather than being cut short (see _fit_prompt).
@@ -49,7 +52,7 @@ class PlayScreen(Screen):
         self.prompt.bind(width=self._fit_prompt)
         self.turn_panel.add_widget(self.prompt)
         self.turn_panel.add_widget(Text(text="?", wrap=False, bold=True, font_size=theme.FONT_TITLE,
-                                        halign="right", size_hint_x=None, width=theme.FONT_TITLE))
+                                        halign="center", size_hint_x=None, width=QUESTION_MARK))
         bar.add_widget(self.turn_panel)
         self.undo_button = BigButton(text="Undo", size_hint_x=None, width=110)
         self.undo_button.bind(on_release=lambda *_: self.undo())
