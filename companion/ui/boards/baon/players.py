@@ -27,8 +27,19 @@ class PlayerPanel(Panel):
         self.baons.bind(on_ref_press=lambda _w, ref: on_baon and on_baon(self.name, ref))
         self.add_widget(self.head)
         self.add_widget(self.baons)
+        # A line never gives back a height it once needed in this game: the turn's mark and the
+        # count in hand made the line above wrap and unwrap from turn to turn, and the baons, a
+        # touch target, drifted 26-52 px under the finger (as did every panel below).
         for part in (self.head, self.baons):
+            part.bind(height=self._keep_tallest)
             part.bind(height=self._fit)
+        self._tallest: dict[int, float] = {}
+
+    def _keep_tallest(self, part: Text, height: float) -> None:
+        tallest = max(self._tallest.get(id(part), 0), height)
+        self._tallest[id(part)] = tallest
+        if height < tallest:
+            part.height = tallest
 
     def _fit(self, *_) -> None:
         self.height = self.head.height + self.baons.height + theme.GAP * 2 + 2
