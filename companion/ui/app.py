@@ -132,10 +132,12 @@ class CompanionApp(App):
 
         from companion.ui.touch_log import TouchLog
 
-        self.touches = TouchLog()
-        self.touches.watch(Window)
         # Every touch of every screen and board passes here first: only what a player meant counts.
         self.touch_guard = TouchGuard(Window, context=self._touch_context, clock=self.touch_clock).install()
+        # Bound after the guard, so it runs before it (Kivy calls the last bound first): the log
+        # counts every finger the panel gives, the ones the guard then refuses too.
+        self.touches = TouchLog()
+        self.touches.watch(Window)
         if self.sim:
             from kivy.core.window import Keyboard, Window
 
