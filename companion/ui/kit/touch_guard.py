@@ -12,8 +12,8 @@ its move and its lift included.
 
 What a control "means" is its place on the screen, its words, whether it is greyed or down, and
 the app's context (the screen shown and the game's revision: after any move, the buttons of the
-board speak for the next step, even where their words stay the same, such as Bonbon's "Face
-down" for the next player).
+board speak for the next step, even where their words stay the same, such as a "Face down"
+button that stays where it is for the next player).
 """
 
 from __future__ import annotations
