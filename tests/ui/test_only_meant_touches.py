@@ -225,13 +225,11 @@ assert plain  # the words of buttons, markup aside (used through button_saying)
 
 # -- a notice over the top bar ----------------------------------------------------------------
 
-def test_a_touch_on_a_refusal_over_undo_dismisses_it_and_nothing_else(make_app):  # noqa: F811
-    """Baon's refusal of a baon being entered takes the whole top bar (Menu, Story, Undo, Redo out
-    of sight): a touch where Undo stands dismisses the refusal; the baon being entered stays."""
-    from tests.games.baon.test_board import board, press, start, view
+def _half_entered_baon_refused(app: AppDriver):
+    """Ann took food (Undo is live); Ben's baon Ado 1 2 4 is refused (not consecutive)."""
+    from tests.games.baon.test_board import press
 
-    app = start(make_app)
-    assert app.app.act({"type": "take", "sources": ["pile", "pile"]})  # Ann took food: Undo is live
+    assert app.app.act({"type": "take", "sources": ["pile", "pile"]})
     press(app, "End turn")
     press(app, "Play a baon")
     for key in ("Ado", "1", "2", "4"):
@@ -240,24 +238,61 @@ def test_a_touch_on_a_refusal_over_undo_dismisses_it_and_nothing_else(make_app):
     toast, play = app.app.toast, app.app.screen("play")
     assert not play.undo_button.disabled
     assert toast.opacity > 0 and toast.text, "the refusal is said"
-    revision = app.table.session.revision
-    entered = [w.text for w in board(app).entry.walk() if getattr(w, "text", "")]
-    hidden = []
+    return toast, play
+
+
+def _entered(app: AppDriver) -> list[str]:
+    from tests.games.baon.test_board import board
+
+    return [w.text for w in board(app).entry.walk() if getattr(w, "text", "")]
+
+
+def test_a_refusal_leaves_undo_in_sight_and_a_touch_on_it_dismisses_it_and_nothing_else(make_app):  # noqa: F811
+    """Baon's refusal of a baon being entered stands over Menu, Story and the prompt: Undo and Redo
+    stay in sight. A touch on the refusal dismisses it and does nothing else; Undo then lets go
+    of the baon being entered, as Undo does."""
+    from tests.games.baon.test_board import start, view
+
+    app = start(make_app)
+    toast, play = _half_entered_baon_refused(app)
     for button in (play.undo_button, play.redo_button):
         x, y = button.to_window(*button.center)
-        if toast.collide_point(x, y):
-            hidden.append(button)
-        else:  # a notice that leaves a button of the bar uncovered leaves it in sight
-            assert button.opacity > 0 and button.parent.opacity > 0, f"{button.text} is hidden, not covered"
-    assert hidden, "the refusal covers Undo (the case of the trial)"
+        assert not toast.collide_point(x, y), f"the refusal lies over {button.text}"
+        assert button.opacity > 0 and button.parent.opacity > 0, f"{button.text} is hidden, not covered"
     app.screenshot("baon-refused-over-the-top-bar-800x480")
-    x, y = play.undo_button.to_window(*play.undo_button.center)
-    finger.tap(app, x, y)
+    revision, entered = app.table.session.revision, _entered(app)
+    finger.tap(app, *toast.to_window(*toast.center))
     app.frames(3)
     assert toast.opacity == 0, "the touch dismissed the refusal"
     assert app.table.session.revision == revision, "and took nothing back"
-    assert [w.text for w in board(app).entry.walk() if getattr(w, "text", "")] == entered, \
-        "the baon being entered is as it was"
+    assert _entered(app) == entered, "the baon being entered is as it was"
+    assert view(app)["players"][0]["baons"] == []
+    finger.tap(app, *play.undo_button.to_window(*play.undo_button.center))
+    app.frames(3)
+    assert "nothing was recorded" in toast.text, toast.text
+    assert app.table.session.revision == revision
+
+
+def test_a_touch_on_a_notice_over_undo_dismisses_it_and_nothing_else(make_app):  # noqa: F811
+    """A notice too long to stand beside Undo takes the whole top bar (Menu, Story, Undo, Redo out
+    of sight): a touch where Undo stands dismisses the notice; the baon being entered stays. Once
+    the bar is back, Undo is Undo again."""
+    from tests.games.baon.test_board import start, view
+    from tests.ui.test_buttons_stay_put import LONG_NOTICE
+
+    app = start(make_app)
+    toast, play = _half_entered_baon_refused(app)
+    app.app.notify(LONG_NOTICE, "info")
+    app.frames(3)
+    x, y = play.undo_button.to_window(*play.undo_button.center)
+    assert toast.collide_point(x, y), "the notice covers Undo"
+    assert play.bar.opacity == 0, "and the bar is out of sight"
+    revision, entered = app.table.session.revision, _entered(app)
+    finger.tap(app, x, y)
+    app.frames(3)
+    assert toast.opacity == 0, "the touch dismissed the notice"
+    assert app.table.session.revision == revision, "and took nothing back"
+    assert _entered(app) == entered, "the baon being entered is as it was"
     assert view(app)["players"][0]["baons"] == []
     finger.tap(app, x, y)  # the bar is back: Undo is Undo again (it lets go of the half-entered baon)
     app.frames(3)

@@ -31,13 +31,18 @@ class PlayScreen(Screen):
         outer = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
 
         bar = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        # Menu, Story and the prompt, apart from Undo and Redo: a message too long for the prompt
+        # but not for this stands over these alone, and Undo stays in sight and in reach (a
+        # half-entered move let go says "Undo again takes back the last move").
+        self.bar_left = BoxLayout(spacing=theme.GAP)
+        bar.add_widget(self.bar_left)
         menu = BigButton(text="Menu", size_hint_x=None, width=100)
         menu.bind(on_release=lambda *_: app.go("home"))
-        bar.add_widget(menu)
+        self.bar_left.add_widget(menu)
         # Every move so far, each one touch away from its correction.
         story = BigButton(text="Story", size_hint_x=None, width=100)
         story.bind(on_release=lambda *_: app.open_story())
-        bar.add_widget(story)
+        self.bar_left.add_widget(story)
         self.turn_panel = Panel(padding=(theme.PAD, 0), background=theme.PANEL)
         self.prompt = Text(text="", wrap=False, font_size=theme.FONT, bold=True)
         # Long prompts wrap in the bar rather than being cut short (see _fit_prompt).
@@ -45,7 +50,7 @@ class PlayScreen(Screen):
         self.bar = bar
         self.prompt.bind(width=self._fit_prompt)
         self.turn_panel.add_widget(self.prompt)
-        bar.add_widget(self.turn_panel)
+        self.bar_left.add_widget(self.turn_panel)
         self.undo_button = BigButton(text="Undo", size_hint_x=None, width=110)
         self.undo_button.bind(on_release=lambda *_: self.undo())
         bar.add_widget(self.undo_button)
@@ -77,9 +82,9 @@ class PlayScreen(Screen):
 
     def message_places(self) -> list:
         """Where a message (a refusal, the move an Undo took back) stands in for the prompt
-        (companion/ui/widgets.py, Toast): over the prompt, else over the whole top bar, and never
-        over the board's buttons."""
-        return [self.turn_panel, self.bar]
+        (companion/ui/widgets.py, Toast): over the prompt, else over Menu, Story and the prompt
+        (Undo and Redo in sight), else over the whole top bar, and never over the board's buttons."""
+        return [self.turn_panel, self.bar_left, self.bar]
 
     def _fit_prompt(self, *_) -> None:
         """The whole prompt in the bar: in the body size on up to two lines, else in the small size,
