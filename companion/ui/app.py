@@ -350,13 +350,19 @@ class CompanionApp(App):
         from companion.ui.confirm import Confirm
 
         Confirm(
-            (f"Entered a moment ago: {self._last_words}. " if self._last_words else
-             "The same was entered a moment ago. ") + "Enter the same again?",
+            f"Entered a moment ago: {self._last_words}. Enter it again?" if self._last_words else
+            "The same was entered a moment ago. Enter it again?",
             keep="No, once", go_on="Enter it again",
             on_go_on=lambda: self._enter(self.table.session, action, source) if self.table.session else None,
         ).open()
 
     def _enter(self, session: Session, action: dict[str, Any], source: str) -> Change | None:
+        # What the entry is, in the game's words, for the question should it come again at once:
+        # what it did (its events' words), else what it was offered as ("Ann: Turn the dial").
+        expected = session.expected()
+        spec = expected.spec(str(action.get("type")))
+        offered = f"{expected.turn}: {spec.label}" if spec is not None and expected.turn else (
+            spec.label if spec is not None else "")
         try:
             change = session.dispatch({**action, "source": source})
         except RuleError as exc:
@@ -366,7 +372,7 @@ class CompanionApp(App):
             log.exception("could not record %s", action)
             self.notify(f"Not recorded: {exc}. The game is as it was.")
             return None
-        self._last_words = next((e["text"] for e in change.events if e.get("text")), "")
+        self._last_words = next((e["text"] for e in change.events if e.get("text")), offered)
         self.tell_change(change)
         return change
 
