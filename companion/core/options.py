@@ -22,10 +22,19 @@ class Option:
     maximum: int | None = None
     # What people read: the options screen's title for it ("Deck values" for deck_values).
     label: str = ""
+    # What people read for each of `choices`, in their order (a value such as "last_trick" is the
+    # program's name for it, never a player's words).
+    choice_labels: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
         if not self.label:
             object.__setattr__(self, "label", self.name.replace("_", " ").capitalize())
+
+    def words(self, value: Any) -> str:
+        """A value as players read it: its choice's label, else the value with no underscores."""
+        if value in self.choices and len(self.choice_labels) == len(self.choices):
+            return self.choice_labels[self.choices.index(value)]
+        return str(value).replace("_", " ")
 
     @property
     def kind(self) -> type:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import sqlite3
+import time
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -22,6 +24,7 @@ from companion.inputs.routing import APPLIED, IGNORED, ON_BOARD, SENT, Outcome, 
 from companion.status import DeviceStatus
 from companion.table import Table
 from companion.ui.first_frame import FirstFrames, measuring
+from companion.ui.kit.touch_guard import SETTLE_SECONDS, TouchGuard
 from companion.ui.lazy_screens import LazyScreens
 from companion.ui.widgets import Toast
 
@@ -72,6 +75,8 @@ class CompanionApp(App):
     """One table, its screens, and every input's way in (all on Kivy's main thread)."""
 
     title = "Table companion"
+    # What touches are timed by (Kivy stamps touch.time_start with time.time()); tests give their own.
+    touch_clock: Callable[[], float] = staticmethod(time.time)
 
     def __init__(
         self,
@@ -91,6 +96,9 @@ class CompanionApp(App):
         self.router = router or Router(lambda: self.table.session)
         self.sim_tray = sim_tray  # sim mode: the simulated tray whose button the T key presses
         self.toast: Toast | None = None
+        self.touch_guard: TouchGuard | None = None
+        self._last_entry: tuple[Any, float] | None = None  # the last entry by touch, and when
+        self._last_words = ""  # what that entry said happened
         self._unsubscribe: Callable[[], None] | None = None
         self._refresh = Clock.create_trigger(self._refresh_play, 0)
         self._latest_view: dict[str, Any] | None = None
@@ -130,6 +138,10 @@ class CompanionApp(App):
 
         from companion.ui.touch_log import TouchLog
 
+        # Every touch of every screen and board passes here first: only what a player meant counts.
+        self.touch_guard = TouchGuard(Window, context=self._touch_context, clock=self.touch_clock).install()
+        # Bound after the guard, so it runs before it (Kivy calls the last bound first): the log
+        # counts every finger the panel gives, the ones the guard then refuses too.
         self.touches = TouchLog()
         self.touches.watch(Window)
         if self.sim:
@@ -171,6 +183,12 @@ class CompanionApp(App):
             self.go("play")
         self.notify("The game database opens again: moves are saved.", "info", seconds=6)
 
+    def _touch_context(self) -> tuple[str, int | None]:
+        """What gives every control its meaning besides its words: the screen, and the game's
+        revision (after a move, the same button speaks for the next step or the next player)."""
+        session = self.table.session
+        return self.screens.current, session.revision if session is not None else None
+
     def on_stop(self) -> None:
         # The window outlives the app (a test runs many apps in one window): unbind what was bound.
         if self.touches is not None:
@@ -179,6 +197,8 @@ class CompanionApp(App):
             from kivy.core.window import Window
 
             Window.unbind(on_key_down=self._on_key_down)
+        if self.touch_guard is not None:
+            self.touch_guard.uninstall()
         if self._store_retry is not None:
             self._store_retry.cancel()
         if self._unsubscribe:
@@ -306,11 +326,49 @@ class CompanionApp(App):
     # -- inputs: every way in ends in Session.dispatch on this thread -------
 
     def act(self, action: dict[str, Any], source: str = "touch") -> Change | None:
-        """A touch (or any input already turned into an action): dispatch it, say why if refused."""
+        """A touch (or any input already turned into an action): dispatch it, say why if refused.
+        The same player entering the same thing again within SETTLE_SECONDS is asked first."""
         session = self.table.session
         if session is None:
             self.notify("No game is being played.")
             return None
+        key = self._entry_key(action)
+        now = self.touch_clock()
+        last = self._last_entry
+        if key is not None and last is not None and last[0] == key and now - last[1] < SETTLE_SECONDS:
+            self._last_entry = None  # asked once: the answer is the player's
+            self._ask_again(action, source)
+            return None
+        change = self._enter(session, action, source)
+        self._last_entry = (key, now) if change is not None and key is not None else None
+        return change
+
+    def _entry_key(self, action: dict[str, Any]) -> tuple[Any, ...] | None:
+        """Who enters what: the player whose turn it is and the action (None for undo and redo,
+        which are not entries)."""
+        if action.get("type") in ("undo", "redo") or self.table.session is None:
+            return None
+        turn = self.table.session.expected().turn
+        return turn, json.dumps({k: v for k, v in action.items() if k != "source"}, sort_keys=True, default=str)
+
+    def _ask_again(self, action: dict[str, Any], source: str) -> None:
+        """The same entry twice in a moment: a double tap, unless the player says otherwise."""
+        from companion.ui.confirm import Confirm
+
+        Confirm(
+            f"Entered a moment ago: {self._last_words}. Enter it again?" if self._last_words else
+            "The same was entered a moment ago. Enter it again?",
+            keep="No, once", go_on="Enter it again",
+            on_go_on=lambda: self._enter(self.table.session, action, source) if self.table.session else None,
+        ).open()
+
+    def _enter(self, session: Session, action: dict[str, Any], source: str) -> Change | None:
+        # What the entry is, in the game's words, for the question should it come again at once:
+        # what it did (its events' words), else what it was offered as ("Ann: Turn the dial").
+        expected = session.expected()
+        spec = expected.spec(str(action.get("type")))
+        offered = f"{expected.turn}: {spec.label}" if spec is not None and expected.turn else (
+            spec.label if spec is not None else "")
         try:
             change = session.dispatch({**action, "source": source})
         except RuleError as exc:
@@ -320,6 +378,7 @@ class CompanionApp(App):
             log.exception("could not record %s", action)
             self.notify(f"Not recorded: {exc}. The game is as it was.")
             return None
+        self._last_words = next((e["text"] for e in change.events if e.get("text")), offered)
         self.tell_change(change)
         return change
 

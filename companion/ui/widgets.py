@@ -170,10 +170,16 @@ class Toast(Label):
     long for the first place takes the next, larger one (the whole top bar); one too long for
     every place makes the last one taller while it shows, so the screen's content moves down to
     make room instead of lying under it (a damaged database's notice hid "Choose a game" and the
-    top of the games' buttons). A short message gets
-    out of the way as soon as the screen is touched again; the touch still reaches the button
-    underneath. A long one (a damaged database at start-up) stays its time: it must be read.
+    top of the games' buttons). A touch on the message dismisses it and does nothing else: what
+    it covers is out of sight, so out of reach. A short message also gets out of the way as soon
+    as the screen is touched elsewhere; that touch reaches its button. A long one (a damaged
+    database at start-up) stays its time through touches elsewhere: it must be read.
     """
+
+    @property
+    def takes_touches(self) -> bool:
+        """A control of its own while shown (companion/ui/kit/touch_guard.py), and only then."""
+        return self.opacity > 0
 
     STAY_THROUGH_TOUCHES = 5.0  # seconds shown from which a message outlasts the next touch
 
@@ -332,10 +338,17 @@ class Toast(Label):
         (Animation(opacity=1, duration=seconds) + Animation(opacity=0, duration=0.4)).start(self)
 
     def on_touch_down(self, touch) -> bool:
-        if self.opacity > 0 and not self._sticky:
+        if self.opacity <= 0:
+            return False
+        if self.collide_point(*touch.pos):
+            # A touch on the message is for the message: it goes, and nothing under it (Undo,
+            # hidden beneath a refusal, once took back what was being entered) hears of it.
+            self.hide()
+            return True
+        if not self._sticky:
             Animation.cancel_all(self)
             Animation(opacity=0, duration=0.15).start(self)
-        return False  # read, not answered: the touch goes on to whatever it was meant for
+        return False  # read, not answered: a touch elsewhere goes on to whatever it was meant for
 
     def hide(self) -> None:
         Animation.cancel_all(self)
@@ -373,6 +386,7 @@ class MoreSign(Text):
         scroll.bar_width = theme.GAP
         scroll.bar_inactive_color = scroll.bar_color
         scroll.scroll_type = ["bars", "content"]
+        beside_the_bar(scroll, rows)
         self._soon = Clock.create_trigger(self._say, -1)
         scroll.bind(scroll_y=self._soon, height=self._soon)
         rows.bind(height=self._soon)
@@ -418,10 +432,27 @@ class MoreSign(Text):
         self.opacity = 1 if self.text else 0
 
 
+def beside_the_bar(scroll: ScrollView, rows: Widget) -> None:
+    """The list's rows end short of its scroll bar's track, so the bar is never drawn over the
+    last letter of a row (the correction editor's bar lay over "Pass + tile" and "Drop")."""
+    if not hasattr(rows, "padding"):
+        return
+
+    def keep_clear(*_) -> None:
+        left, top, right, bottom = rows.padding
+        room = scroll.bar_width + scroll.bar_margin + 2
+        if right < room:
+            rows.padding = [left, top, room, bottom]
+
+    scroll.bind(bar_width=keep_clear, bar_margin=keep_clear)
+    keep_clear()
+
+
 def scrolling_grid(cols: int = 1, spacing: float = theme.GAP) -> tuple[ScrollView, GridLayout]:
     """A grid as tall as its rows inside a vertical scroller: lists longer than the screen."""
     grid = GridLayout(cols=cols, spacing=spacing, size_hint_y=None)
     grid.bind(minimum_height=grid.setter("height"))
     scroll = ScrollView(do_scroll_x=False)
     scroll.add_widget(grid)
+    beside_the_bar(scroll, grid)
     return scroll, grid

@@ -7,6 +7,8 @@ label's ink (Kivy draws a label's texture centred in its box, and the letters ta
 that texture: a label wider than its words, or a big number's room for accents above its digits,
 is not drawn over anything), both cut to what a scrolling list (any StencilView) shows.
 A widget inside another (a button's own label, a row's name inside the row button) belongs to it.
+A scrolling list's bar, where one is drawn, lies over nothing: its track (the whole edge it slides
+along) is kept clear of the list's words and buttons.
 Widgets of different layers (a dialog over the screen under it) are not compared: a dialog covers
 the screen on purpose."""
 
@@ -16,6 +18,7 @@ from collections.abc import Iterable
 
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.stencilview import StencilView
 from kivy.uix.widget import Widget
 
@@ -142,4 +145,43 @@ def misplaced(layers: Iterable[Iterable[Widget]], screen: tuple[float, float]) -
                     out.append(f"{_name(a)} and {_name(b)} are drawn over each other "
                                f"({common[2] - common[0]:.0f}x{common[3] - common[1]:.0f} px at "
                                f"{common[0]:.0f},{common[1]:.0f})")
+    return out
+
+
+def bar_tracks(scroll: ScrollView) -> list[Box]:
+    """Where a scrolling list draws its bars, in window pixels: the whole track each slides along
+    (as Kivy's style.kv draws them: only while the content overflows, in _bar_color)."""
+    if scroll.bar_width <= 0 or not _shown(scroll) or scroll._bar_color[3] <= 0:
+        return []
+    if "bars" not in scroll.scroll_type and not scroll.bar_inactive_color[3] and not scroll.bar_color[3]:
+        return []
+    tracks = []
+    right = scroll.right - scroll.bar_margin
+    if scroll.do_scroll_y and scroll.viewport_size[1] > scroll.height + 1:
+        tracks.append(_window_box(scroll, right - scroll.bar_width, scroll.y, scroll.bar_width, scroll.height))
+    if scroll.do_scroll_x and scroll.viewport_size[0] > scroll.width + 1:
+        tracks.append(_window_box(scroll, scroll.x, scroll.y + scroll.bar_margin, scroll.width, scroll.bar_width))
+    return tracks
+
+
+def under_scroll_bars(layers: Iterable[Iterable[Widget]]) -> list[str]:
+    """Words or buttons of a scrolling list that its bar is drawn over (the correction editor's bar
+    once lay over the last letter of "Pass + tile" and the first "Drop")."""
+    out: list[str] = []
+    for layer in layers:
+        layer = list(layer)
+        for scroll in (w for w in layer if isinstance(w, ScrollView)):
+            tracks = bar_tracks(scroll)
+            if not tracks:
+                continue
+            for w in layer:
+                if not _inside(w, scroll) or not _counts(w):
+                    continue
+                box = drawn_box(w)
+                for track in tracks:
+                    common = box and _intersect(box, track)
+                    if common is not None and common:
+                        out.append(f"the scroll bar is drawn over {_name(w)} "
+                                   f"({common[2] - common[0]:.0f}x{common[3] - common[1]:.0f} px at "
+                                   f"{common[0]:.0f},{common[1]:.0f})")
     return out

@@ -1,6 +1,7 @@
 """Whether a player can read what a screen shows from their seat: no words under 20 px (the
 kit's READABLE, theme.FONT_SMALL), inline [size=] markup included, and no one-line label cut
-short with "...". Used on Kivy widgets rendered headless."""
+short with "...", and no raw identifier of the program ("last_trick") where words belong. Used on
+Kivy widgets rendered headless."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from kivy.uix.label import Label
 MIN_TEXT = 20
 MARKUP_SIZE = re.compile(r"\[size=(\d+(?:\.\d+)?)(?:sp|dp|px)?\]")
 MARKUP = re.compile(r"\[/?[^\]]*\]")
+# A word with an underscore between letters is the program's name for something, not a player's.
+IDENTIFIER = re.compile(r"\b[A-Za-z]+_[A-Za-z0-9_]*[A-Za-z0-9]\b")
 
 
 def plain_words(text: str) -> str:
@@ -43,6 +46,18 @@ def overflows(label: Label) -> bool:
     return core.texture.height > height + 2
 
 
+def raw_names(words: str) -> list[str]:
+    """The program's names among a screen's words ("last_trick"); a file's path or a topic, which a
+    maker reads and types as it is ("/var/lib/companion/companion.db"), is not one."""
+    out = []
+    for m in IDENTIFIER.finditer(words):
+        before, after = words[m.start() - 1:m.start()], words[m.end():m.end() + 1]
+        if before in ("/", ".", "\\") or after in ("/", ".", "\\"):
+            continue
+        out.append(m.group())
+    return out
+
+
 def unreadable(widgets: Iterable) -> list[str]:
     """What among `widgets` (those on screen) a player could not read whole."""
     out = []
@@ -54,6 +69,8 @@ def unreadable(widgets: Iterable) -> list[str]:
         if w.markup:
             out += [f"{w.text!r} has words in {size} px" for size in MARKUP_SIZE.findall(w.text)
                     if float(size) < MIN_TEXT - 0.5]
+        out += [f"{w.text!r} shows the program's name {raw!r}, not a player's words"
+                for raw in raw_names(plain_words(w.text))]
         if cut_short(w):
             out.append(f"{w.text!r} is cut short in {w.width:.0f} px")
         elif overflows(w):

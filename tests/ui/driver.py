@@ -5,14 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from kivy.base import EventLoop
-from tests.support.finger import tap
+from tests.support.finger import tap, use_test_clock
 from kivy.uix.widget import Widget
 
 from companion.config import load
 from companion.store import Store
 from companion.table import Table
 from companion.ui.app import CompanionApp
-from tests.support.placement import misplaced
+from tests.support.placement import misplaced, under_scroll_bars
 from tests.support.readable import unreadable
 
 SCREENS = Path(__file__).parent.parent.parent / "artifacts" / "screens"
@@ -34,6 +34,7 @@ class AppDriver:
         self.store = Store(self.config.database)
         self.table = Table(self.store)
         self.app = CompanionApp(self.config, self.table, devices=devices)
+        use_test_clock(self.app)  # touches and the table's touch guard on the test's clock
         self.started = False
 
     def start(self) -> "AppDriver":
@@ -114,7 +115,8 @@ class AppDriver:
         """The window as a person sees it, in artifacts/screens/<name>.png; and since every screen
         worth a picture is one a player reads, it fails on words under 20 px, cut short or wrapped
         past the bottom of their box (tests/support/readable.py), and on a label or button drawn
-        over another or partly off the screen (tests/support/placement.py)."""
+        over another or partly off the screen, or under a scroll bar (tests/support/placement.py),
+        and on the program's raw names shown as words."""
         self.frames(3)
         SCREENS.mkdir(parents=True, exist_ok=True)
         path = SCREENS / f"{name}.png"
@@ -123,7 +125,7 @@ class AppDriver:
         Path(written).replace(path)
         # Nothing drawn over anything nor off the screen, in every picture: a notice too long for
         # the top bar makes the bar taller rather than lie over what is under it.
-        problems = misplaced(self.layers(), self.window.size)
+        problems = misplaced(self.layers(), self.window.size) + under_scroll_bars(self.layers())
         if readable:  # False only for a picture of a known limit, said where it is taken
             problems = unreadable(self.visible()) + problems
         assert not problems, f"{name} ({path}): " + "; ".join(problems)

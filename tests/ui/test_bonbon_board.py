@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from kivy.tests.common import UnitTestTouch
 from kivy.uix.button import Button
 
 from companion.ui import theme
 from companion.ui.boards.bonbon import parts
 from companion.ui.boards.bonbon.effects import CardButton
+from tests.support.finger import tap as finger_tap
 from tests.ui.driver import AppDriver
 
 
@@ -38,9 +38,7 @@ def player(app: AppDriver, name: str) -> dict:
 def touch(app: AppDriver, widget) -> None:
     """A finger on the widget's centre, once the layout has settled; then a frame to show the change."""
     x, y = widget.to_window(*widget.center)
-    finger = UnitTestTouch(x, y)
-    finger.touch_down()
-    finger.touch_up()
+    finger_tap(app, x, y)  # waits, as a player does, to see what is there
     app.frames(2)
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from kivy.tests.common import UnitTestTouch
 from kivy.uix.button import Button
 
 from companion.ui import theme
 from companion.status import DeviceStatus
+from tests.support.finger import tap as finger_tap
 from tests.support.finger import tap
 from tests.ui.driver import AppDriver
 
@@ -401,9 +401,7 @@ def test_the_values_taken_are_grouped_highest_first_with_a_count_to_fall_back_on
 
 
 def touch_at(app: AppDriver, x: float, y: float) -> None:
-    touch = UnitTestTouch(x, y)
-    touch.touch_down()
-    touch.touch_up()
+    finger_tap(app, x, y)  # waits, as a player does, to see what is there
     app.frames(2)
 
 

@@ -79,18 +79,13 @@ def test_an_armed_end_turn_is_disarmed_by_undo_and_a_change_of_player(make_app):
     assert button_at(app, spot) == "End turn, no take or play", "Ben's is not armed by Ann's touches"
 
 
-def test_a_double_tap_on_bondcones_roll_never_captures_what_took_its_place(make_app, monkeypatch):  # noqa: F811
+def test_a_double_tap_on_bondcones_roll_never_captures_what_took_its_place(make_app):  # noqa: F811
     """Mia's roll "4" and, where it was, the capture's buttons: the second touch of a double tap
-    does nothing; a touch elsewhere is taken at once, and the same spot once the moment is over."""
-    import time
-
+    does nothing; the same spot counts once the moment is over (companion/ui/kit/touch_guard.py)."""
     from kivy.tests.common import UnitTestTouch
 
-    from companion.ui.boards.bondcones import entry as bondcones_entry
-
-    # The moment made long enough that a loaded machine's slow frames never outlast it here.
-    SETTLE_SECONDS = 3.0
-    monkeypatch.setattr(bondcones_entry, "SETTLE_SECONDS", SETTLE_SECONDS)
+    from companion.ui.kit.touch_guard import SETTLE_SECONDS
+    from tests.support.finger import DOUBLE_TAP_GAP, TEST_CLOCK
 
     app = make_app().start()
     assert app.app.start_game("bondcones", ["Mia", "Leo"], {})
@@ -106,20 +101,21 @@ def test_a_double_tap_on_bondcones_roll_never_captures_what_took_its_place(make_
     session = app.table.session
     assert any(spec["type"] == "capture" for spec in session.view()["expected"]["legal"])
     revision = session.revision
+    TEST_CLOCK.advance(DOUBLE_TAP_GAP)  # the double tap's second touch, on the test's clock
     finger = UnitTestTouch(*spot)
     finger.touch_down()
     finger.touch_up()
     app.frames(2)
     assert session.revision == revision, "the second touch of the double tap did nothing"
     assert entry.kinds == {"with": "ordinary", "cone": "ordinary"}, "not even a kind chosen under it"
-    time.sleep(SETTLE_SECONDS)
+    TEST_CLOCK.advance(SETTLE_SECONDS)
     under = button_at(app, spot)
     finger = UnitTestTouch(*spot)
     finger.touch_down()
     finger.touch_up()
     app.frames(2)
-    assert under is None or session.revision > revision or under in ("Ordinary", "BondO\nCone", "BondO Cone"), \
-        "a touch there later is what it shows"
+    assert under is not None and (session.revision > revision or entry.kinds != {"with": "ordinary", "cone": "ordinary"}
+                                  or under == "Ordinary"), "a touch there later is what it shows"
 
 
 def test_bonbons_reveal_pad_has_each_value_where_the_draw_pad_has_it(make_app):  # noqa: F811
@@ -233,3 +229,131 @@ def test_bonbons_reveal_pad_comes_back_to_the_values_places_after_a_long_notice(
     assert bar.height == before
     assert _moved(drawn, _value_places(app, entry)) == {}, "every value back where the draw pad has it"
     app.screenshot(f"bonbon-reveal-pad-after-notice-{reveal}")
+
+
+def test_bondcones_roll_faces_stand_where_they_stand_on_a_turn_that_offers_a_battle(make_app):  # noqa: F811
+    """The roll's faces sat 12 px higher on turns that offer a BondO Battle: a practised touch on
+    a face landed on its edge. Each face in the same place with the battle offered or not."""
+    from tests.ui.test_bondcones_board import offered, opening, press, start
+
+    app = start(make_app)
+    opening(app)
+    entry = app.app.screen("play").board.entry
+
+    def faces() -> dict[str, tuple[int, int, int, int]]:
+        app.frames(3)
+        found = {}
+        for w in entry.walk(restrict=True):
+            if isinstance(w, Button) and plain(w.text) in ("1", "2", "3", "4", "PEEK", "BONDO"):
+                x, y = w.to_window(*w.pos)
+                found[plain(w.text)] = (round(x), round(y), round(w.width), round(w.height))
+        return found
+
+    plain_turn = faces()
+    assert len(plain_turn) >= 5, plain_turn
+    press(app, "1")
+    press(app, "BondO Cone", row="cone")
+    press(app, "0")  # Mia took Leo's BondO Cone: Leo may battle
+    assert any("Declare a BondO Battle" in b for b in offered(app))
+    battle_turn = faces()
+    assert battle_turn == plain_turn, f"the faces moved: {plain_turn} -> {battle_turn}"
+
+
+def test_bonbons_zero_reveal_pad_has_each_value_where_the_draw_pad_has_it(make_app):  # noqa: F811
+    """A zero drawn beside a face-down card asks the card's value on a pad of its own: it stood
+    1-5 over 6-9 against the draw pad's 0-4 over 5-9, so the "4" moved between the two touches
+    of one draw. Every value in the same place."""
+    from tests.ui.test_bonbon_board import begin, press, start, view
+
+    app = start(make_app)
+    begin(app)
+    entry = app.app.screen("play").board.entry
+
+    def places() -> dict[int, tuple[int, int]]:
+        app.frames(3)
+        out = {}
+        for w in entry.walk(restrict=True):
+            if isinstance(w, Button) and plain(w.text).isdigit() and w.get_root_window() is not None:
+                x, y = w.to_window(*w.center)
+                out[int(plain(w.text))] = (round(x), round(y))
+        return out
+
+    drawn = places()
+    assert set(drawn) >= set(range(10)), drawn
+    press(app, "Face down")  # Anna
+    press(app, "[b]4[/b]")  # John
+    press(app, "[b]1[/b]")  # Cris
+    assert view(app)["turn"] == "Anna"
+    press(app, "[b]0[/b]")  # Anna's zero turns her face-down card over: its value next
+    revealed = places()
+    assert set(revealed) >= set(range(1, 10)), revealed
+    moved = {v: (revealed[v][0] - drawn[v][0], revealed[v][1] - drawn[v][1]) for v in range(1, 10)
+             if revealed[v] != drawn[v]}
+    assert all(abs(dx) <= 2 and abs(dy) <= 2 for dx, dy in moved.values()), f"values moved: {moved}"
+    app.screenshot("bonbon-zero-reveal-pad-in-place")
+
+
+def test_baons_lola_shows_stands_in_one_place_on_the_menu_and_while_discarding(make_app):  # noqa: F811
+    """"Lola shows" stood a row lower among the discards than on the turn's menu."""
+    from tests.games.baon.test_board import board, start, view
+
+    app = start(make_app)
+
+    def lola() -> tuple[int, int]:
+        app.frames(3)
+        found = [w for w in board(app).entry.walk(restrict=True) if isinstance(w, Button)
+                 and w.text == "Lola shows" and w.get_root_window() is not None]
+        assert len(found) == 1, [w.text for w in board(app).entry.walk() if isinstance(w, Button)]
+        x, y = found[0].to_window(*found[0].center)
+        return round(x), round(y)
+
+    assert app.app.act({"type": "take", "sources": ["pile", "pile"]})  # Ann: 6 cards
+    on_the_menu = lola()
+    for _ in range(3):  # Ann, Ben and Cy end their turns
+        assert app.app.act({"type": "end_turn"}), view(app)["turn"]
+        app.frames(2)
+    assert app.app.act({"type": "take", "sources": ["pile", "pile"]})  # Ann: 8 cards, over 6
+    assert view(app)["discards_due"]
+    discarding = lola()
+    assert discarding == on_the_menu, f"Lola shows moved from {on_the_menu} to {discarding}"
+    app.screenshot("baon-discarding-lola-in-place-800x480")
+
+
+def test_a_baons_words_stay_where_they_are_from_turn_to_turn(make_app):  # noqa: F811
+    """A baon touched in its owner's line is the baon chosen to add to: its words drifted 26-52 px
+    between turns as the line above wrapped and unwrapped (the turn's mark, the count in hand).
+    A name just long enough for the mark to wrap the line, shown on and off turn in turn."""
+    from tests.games.baon.test_board import board, start, view
+
+    from companion.ui.boards.baon import words
+    from tests.games.baon.touch import Finger
+
+    app = start(make_app, players=("Ann", "Ben", "Cy"))
+    Finger(app).baon("Adobo", ["a1", "a2", "a3"], end_turn=True)
+    game = app.table.session.view()
+    panel = board(app).players.panels[0]
+    seat = dict(game["players"][0])
+    record = dict(view(app)["players"][0])
+
+    table = words.suits(view(app))
+
+    def top_of_baons(name: str, turn: bool) -> float:
+        panel.show({**seat, "name": name}, record, 0, turn, table)
+        app.frames(3)
+        return round(panel.top - panel.baons.top)
+
+    def wraps_with_the_mark(n: int) -> bool:
+        """Whether the mark alone wraps the line (each measured as a new line would be)."""
+        tops = []
+        for turn in (True, False):
+            getattr(panel, "_tallest", {}).clear()
+            tops.append(top_of_baons("N" * n, turn))
+        return tops[0] != tops[1]
+
+    wraps = next((n for n in range(3, 40) if wraps_with_the_mark(n)), None)
+    if wraps is None:
+        pytest.skip("no name wraps the line only with the turn's mark at this width")
+    name = "N" * wraps
+    getattr(panel, "_tallest", {}).clear()
+    places = [top_of_baons(name, turn) for turn in (True, False, True, False)]
+    assert len(set(places)) == 1, f"the baon's words moved between turns: {places}"

@@ -7,6 +7,7 @@ from pathlib import Path
 from companion import games
 from companion.ui import theme
 from companion.ui.widgets import Chip
+from tests.support.finger import tap as finger_tap
 from tests.support.tally import Tally
 from tests.support.touch_table import touch
 from tests.ui.driver import AppDriver
@@ -105,13 +106,10 @@ def test_later_moves_that_no_longer_apply_are_shown_with_why_and_dropped_before_
 
 
 def _tap(app: AppDriver, widget) -> None:
-    from kivy.tests.common import UnitTestTouch
 
     app.frames(2)
     x, y = widget.to_window(*widget.center)
-    touch = UnitTestTouch(x, y)
-    touch.touch_down()
-    touch.touch_up()
+    finger_tap(app, x, y)  # waits, as a player does, to see what is there
     app.frames(2)
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.ui.conftest import make_app, window  # noqa: F401,I001 (fixtures: the one headless window)
-from tests.support.placement import misplaced
+from tests.support.placement import misplaced, under_scroll_bars
 from tests.support.readable import unreadable
 
 GAMES = Path(__file__).resolve().parent.parent / "games"
@@ -33,7 +33,8 @@ def test_every_state_reads_whole_at_800x480(make_app, path):  # noqa: F811
 
     def look(when: str) -> None:
         app.frames(2)
-        for problem in unreadable(app.visible(play)) + misplaced([list(app.visible(play))], app.window.size):
+        for problem in (unreadable(app.visible(play)) + misplaced([list(app.visible(play))], app.window.size)
+                        + under_scroll_bars([list(app.visible(play))])):
             found.setdefault(problem, when)
 
     look("at the start")

@@ -16,10 +16,10 @@ import sys
 import time
 from pathlib import Path
 
-from kivy.tests.common import UnitTestTouch
 
 from companion.ui.app import SCREENS
 from companion.ui.widgets import PanelButton
+from tests.support.finger import tap as finger_tap
 from tests.support.mosquitto import free_port
 from tests.ui.driver import AppDriver
 
@@ -95,9 +95,7 @@ def touch(app: AppDriver, widget) -> None:
     """A finger on a widget that shows no words of its own (a row of a list)."""
     app.frames(2)
     x, y = widget.to_window(*widget.center)
-    finger = UnitTestTouch(x, y)
-    finger.touch_down()
-    finger.touch_up()
+    finger_tap(app, x, y)  # waits, as a player does, to see what is there
     app.frames(2)
 
 

@@ -1,18 +1,16 @@
 """What a new player at the table met first: names that stay put, words that fit and are true."""
 
 import pytest
-from kivy.tests.common import UnitTestTouch
 from kivy.uix.behaviors import FocusBehavior
 
+from tests.support.finger import tap as finger_tap
 from tests.ui.driver import AppDriver
 
 
 def touch_at(app: AppDriver, x: float, y: float) -> None:
     """A finger on one spot of the glass, whatever is shown there now."""
     app.frames(2)
-    touch = UnitTestTouch(x, y)
-    touch.touch_down()
-    touch.touch_up()
+    finger_tap(app, x, y)  # waits, as a player does, to see what is there
     app.frames(2)
 
 

@@ -116,3 +116,22 @@ def test_a_long_story_shows_its_start_at_once_and_the_rest_follows(make_app):
     assert app.settle_until(lambda: screen.story_complete, timeout=20)
     shown = [row.children[0].text for row in reversed(screen.story_rows.children)]
     assert shown == [f"Mia rolled {n}" for n in range(1, 601)], "every row, in the order played"
+
+
+def test_bons_story_says_its_options_in_words_and_how_many_lines_lie_below(make_app):
+    """B.O.N's story, opened from the table with five players: the left column cut its last line
+    in half with nothing to say more followed, and showed the program's "last_trick"."""
+    app: AppDriver = make_app().start()
+    assert app.app.start_game("bon", ["Ann", "Ben", "Cy", "Dee", "Eve"], {})
+    app.app.act({"type": "start", "ranks": ["red", "yellow", "blue"], "first": "Ann"})
+    app.app.open_story()
+    screen = app.app.screen("past_game")
+    assert app.settle_until(lambda: screen.story_complete, timeout=5)
+    app.frames(3)
+    facts = [w.text for w in screen.left.children if hasattr(w, "text")]
+    assert "Next round's leader: Last trick" in facts, facts
+    assert not any("last_trick" in t for t in app.texts())
+    scroll = screen.left.parent
+    if screen.left.height > scroll.height + 1:  # the column overflows: a line says so
+        assert "below" in screen.more_left.text and screen.more_left.opacity > 0, screen.more_left.text
+    app.screenshot("story-bon")

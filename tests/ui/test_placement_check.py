@@ -86,3 +86,58 @@ def test_a_list_scrolled_past_its_end_shows_only_what_its_window_shows(window): 
         assert misplaced(shown(window, root), window.size) == []
     finally:
         window.remove_widget(root)
+
+
+def _list_with_a_bar(kept_clear: bool):
+    """A scrolling list longer than its room, its bar drawn at rest; its rows kept clear of the
+    bar (companion/ui/widgets.py, beside_the_bar) or not."""
+    from kivy.uix.gridlayout import GridLayout
+    from kivy.uix.scrollview import ScrollView
+
+    from companion.ui.widgets import beside_the_bar
+
+    root = BoxLayout(orientation="vertical", padding=8)
+    grid = GridLayout(cols=1, spacing=8, size_hint_y=None)
+    grid.bind(minimum_height=grid.setter("height"))
+    scroll = ScrollView(do_scroll_x=False)
+    scroll.add_widget(grid)
+    scroll.bar_width = 8
+    scroll.bar_inactive_color = scroll.bar_color
+    if kept_clear:
+        beside_the_bar(scroll, grid)
+    for n in range(12):
+        grid.add_widget(BigButton(text=f"Pass + tile {n}", size_hint_y=None, height=64))
+    root.add_widget(scroll)
+    return root
+
+
+def test_a_scroll_bar_drawn_over_a_lists_buttons_fails_and_one_beside_them_passes(window):  # noqa: F811
+    from tests.support.placement import under_scroll_bars
+
+    over = _list_with_a_bar(False)
+    try:
+        problems = under_scroll_bars(shown(window, over))
+    finally:
+        window.remove_widget(over)
+    assert problems and all("scroll bar is drawn over" in p for p in problems), problems
+    assert "'Pass + tile 0'" in problems[0]
+    beside = _list_with_a_bar(True)
+    try:
+        assert under_scroll_bars(shown(window, beside)) == []
+    finally:
+        window.remove_widget(beside)
+
+
+def test_a_raw_identifier_among_the_words_fails(window):  # noqa: F811
+    from tests.support.readable import unreadable
+
+    raw = Text(text="Next round's leader: last_trick", font_size=20)
+    fine = Text(text="Next round's leader: Last trick", font_size=20)
+    root = BoxLayout(orientation="vertical")
+    root.add_widget(raw)
+    root.add_widget(fine)
+    try:
+        problems = unreadable(w for layer in shown(window, root) for w in layer)
+    finally:
+        window.remove_widget(root)
+    assert problems == ["\"Next round's leader: last_trick\" shows the program's name 'last_trick', not a player's words"]

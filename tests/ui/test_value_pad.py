@@ -3,11 +3,11 @@ enters the same value again, never a neighbour that moved under the finger."""
 
 from __future__ import annotations
 
-from kivy.tests.common import UnitTestTouch
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.ui.kit.layout import Prompt
 from companion.ui.kit.pad import ValueButton, ValuePad
+from tests.support.finger import tap as finger_tap
 from tests.ui.driver import AppDriver
 
 VALUES = {"kind": "range", "label": "Values", "minimum": 1, "maximum": 9, "count": 2}
@@ -17,9 +17,7 @@ KINDS = {"kind": "choice", "label": "Kind", "options": [
 
 
 def tap_at(app: AppDriver, x: float, y: float) -> None:
-    finger = UnitTestTouch(x, y)
-    finger.touch_down()
-    finger.touch_up()
+    finger_tap(app, x, y)  # waits, as a player does, to see what is there
     app.frames(2)
 
 

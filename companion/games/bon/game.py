@@ -41,7 +41,8 @@ class Bon(Game):
                label="Advanced rule"),
         Option("next_leader", rounds.LAST_TRICK,
                "who leads a new round: the winner of the last trick, the next seat after the last round's "
-               "first leader, or the table chooses", choices=rounds.LEADER_RULES, label="Next round's leader"),
+               "first leader, or the table chooses", choices=rounds.LEADER_RULES, label="Next round's leader",
+               choice_labels=("Last trick", "Next seat", "Chosen")),
         Option("new_ranks", False, "draw a new colour rank stack every round (else the stack carries over)",
                label="New rank stack each round"),
         Option("revoke", scoring.TELL, "when a failure to follow Prime is proved: only tell the table, or "

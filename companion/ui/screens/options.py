@@ -177,7 +177,7 @@ class OptionsScreen(BaseScreen):
         elif option.choices:
             group = f"option-{option.name}"
             for choice in option.choices:
-                chip = Chip(text=str(choice), group=group, allow_no_selection=False, size_hint_x=None, width=110,
+                chip = Chip(text=option.words(choice), group=group, allow_no_selection=False, size_hint_x=None, width=110,
                             state="down" if choice == option.default else "normal")
                 chip.bind(on_release=lambda _c, v=choice: self._set(option.name, v))
                 box.add_widget(chip)

@@ -84,6 +84,8 @@ def option_lines(record: GameRecord) -> list[str]:
         shown = {True: "yes", False: "no"}.get(value, value) if isinstance(value, bool) else value
         if isinstance(shown, list):
             shown = ", ".join(str(v) for v in shown)
+        elif isinstance(shown, str) and key in declared:
+            shown = declared[key].words(shown)  # "Last trick", never the program's "last_trick"
         parts.append(f"{label}: {shown}")
     return parts
 
@@ -108,8 +110,13 @@ class PastGameScreen(BaseScreen):
         # The result, scores and facts scroll when a long game's do not fit (five players and their
         # options pushed "Not finished" up over the Back button).
         left_scroll, self.left = scrolling_grid(1, spacing=theme.GAP)
-        left_scroll.size_hint_x = 0.42
-        row.add_widget(left_scroll)
+        left = BoxLayout(orientation="vertical", size_hint_x=0.42)
+        left.add_widget(left_scroll)
+        # A line cut at the fold with nothing under it was taken for the last one: a line says
+        # how many more lie below, each fact (a line of its own) counted once.
+        self.more_left = MoreSign(left_scroll, self.left, "line", "lines")
+        left.add_widget(self.more_left)
+        row.add_widget(left)
         right = BoxLayout(orientation="vertical", spacing=theme.GAP)
         right.add_widget(Text(text="What happened", bold=True, color=theme.MUTED, font_size=theme.FONT_SMALL))
         self.story_scroll, self.story_rows = scrolling_grid(1, spacing=4)
@@ -158,8 +165,9 @@ class PastGameScreen(BaseScreen):
                                  size_hint_x=None, width=64, bold=won))
             table.add_widget(line)
         self.left.add_widget(table)
-        facts = when_played(record, story.moves) + option_lines(record)
-        self.left.add_widget(Text(text="\n".join(facts), color=theme.MUTED, font_size=theme.FONT_SMALL))
+        for fact in when_played(record, story.moves) + option_lines(record):
+            self.left.add_widget(Text(text=fact, color=theme.MUTED, font_size=theme.FONT_SMALL))
+        self.left.parent.scroll_y = 1
 
     def _fill_story(self, record: GameRecord, story: Story) -> None:
         """The story's rows, a screenful at a time: a long game has hundreds, and building them all

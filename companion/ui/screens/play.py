@@ -32,15 +32,20 @@ class PlayScreen(Screen):
         outer = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
 
         bar = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        # Menu, Story and the prompt, apart from Undo and Redo: a message too long for the prompt
+        # but not for this stands over these alone, and Undo stays in sight and in reach (a
+        # half-entered move let go says "Undo again takes back the last move").
+        self.bar_left = BoxLayout(spacing=theme.GAP)
+        bar.add_widget(self.bar_left)
         # Menu and Story give the "?" of What now? its room (QUESTION_MARK), so prompts keep the
         # width they had before it and wrap no sooner (a taller bar reshapes a board's pads).
         menu = BigButton(text="Menu", size_hint_x=None, width=92)
         menu.bind(on_release=lambda *_: app.go("home"))
-        bar.add_widget(menu)
+        self.bar_left.add_widget(menu)
         # Every move so far, each one touch away from its correction.
         story = BigButton(text="Story", size_hint_x=None, width=92)
         story.bind(on_release=lambda *_: app.open_story())
-        bar.add_widget(story)
+        self.bar_left.add_widget(story)
         # The prompt is the way to "What now?": one touch on it, from any moment of any game, and
         # the board's own controls stay where they are (what_now.py is a screen of its own).
         self.turn_panel = PanelButton(padding=(theme.PAD, 0, 4, 0), background=theme.PANEL)
@@ -53,7 +58,7 @@ class PlayScreen(Screen):
         self.turn_panel.add_widget(self.prompt)
         self.turn_panel.add_widget(Text(text="?", wrap=False, bold=True, font_size=theme.FONT_TITLE,
                                         halign="center", size_hint_x=None, width=QUESTION_MARK))
-        bar.add_widget(self.turn_panel)
+        self.bar_left.add_widget(self.turn_panel)
         self.undo_button = BigButton(text="Undo", size_hint_x=None, width=110)
         self.undo_button.bind(on_release=lambda *_: self.undo())
         bar.add_widget(self.undo_button)
@@ -85,9 +90,9 @@ class PlayScreen(Screen):
 
     def message_places(self) -> list:
         """Where a message (a refusal, the move an Undo took back) stands in for the prompt
-        (companion/ui/widgets.py, Toast): over the prompt, else over the whole top bar, and never
-        over the board's buttons."""
-        return [self.turn_panel, self.bar]
+        (companion/ui/widgets.py, Toast): over the prompt, else over Menu, Story and the prompt
+        (Undo and Redo in sight), else over the whole top bar, and never over the board's buttons."""
+        return [self.turn_panel, self.bar_left, self.bar]
 
     def _fit_prompt(self, *_) -> None:
         """The whole prompt in the bar: in the body size on up to two lines, else in the small size,

@@ -3,9 +3,9 @@ screenshots at 800x480 and 1024x600."""
 
 from __future__ import annotations
 
-from kivy.tests.common import UnitTestTouch
 from kivy.uix.button import Button
 
+from tests.support.finger import tap as finger_tap
 from tests.ui.conftest import make_app, window  # noqa: F401 (fixtures: the one headless window)
 from tests.ui.driver import AppDriver
 
@@ -28,9 +28,7 @@ def press(app: AppDriver, text: str) -> None:
     widget = app.find(text, root=entry)
     assert not widget.disabled, f"{text!r} is greyed"
     x, y = widget.to_window(*widget.center)
-    touch = UnitTestTouch(x, y)
-    touch.touch_down()
-    touch.touch_up()
+    finger_tap(app, x, y)  # waits, as a player does, to see what is there
     app.frames(2)
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.tests.common import UnitTestTouch
 from kivy.uix.button import Button
 
 from companion.games.baon.cards import is_wild
+from tests.support.finger import tap as finger_tap
 from tests.ui.driver import AppDriver
 
 
@@ -33,9 +33,7 @@ class Finger:
     def _touch(self, widget) -> None:
         assert not widget.disabled, f"{widget.text!r} is greyed"
         x, y = widget.to_window(*widget.center)
-        touch = UnitTestTouch(x, y)
-        touch.touch_down()
-        touch.touch_up()
+        finger_tap(self.app, x, y)  # waits, as a player does, to see what is there
         self.touches += 1
         self.app.frames(1)  # one frame runs every layout the touch set off
 
@@ -115,9 +113,7 @@ class Finger:
         tw, th = label.texture_size
         left, top = label.center_x - tw / 2, label.center_y + th / 2  # the texture, centred in the label
         x, y = label.to_window(left + (x1 + x2) / 2, top - (y1 + y2) / 2)
-        touch = UnitTestTouch(x, y)
-        touch.touch_down()
-        touch.touch_up()
+        finger_tap(self.app, x, y)  # waits, as a player does, to see what is there
         self.touches += 1
         self.app.frames(1)
 

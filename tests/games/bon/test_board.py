@@ -4,9 +4,9 @@ from the pad, the scoring, undo and redo on the way; screenshots at both screen 
 from __future__ import annotations
 
 import pytest
-from kivy.tests.common import UnitTestTouch
 from kivy.uix.button import Button
 
+from tests.support.finger import tap as finger_tap
 from tests.games.bon.support import ROUND_ANN3_BEN0_CY4
 from tests.ui.conftest import make_app, window  # noqa: F401 (fixtures)
 from tests.ui.driver import AppDriver
@@ -29,9 +29,7 @@ def view(app: AppDriver) -> dict:
 def touch(app: AppDriver, widget) -> None:
     app.frames(2)
     x, y = widget.to_window(*widget.center)
-    t = UnitTestTouch(x, y)
-    t.touch_down()
-    t.touch_up()
+    finger_tap(app, x, y)  # waits, as a player does, to see what is there
     app.frames(2)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from kivy.uix.button import Button
 
+from tests.support.finger import tap as finger_tap
 from tests.ui.conftest import make_app, window  # noqa: F401 (fixtures: the real app, headless)
 from tests.ui.driver import AppDriver
 
@@ -41,14 +42,11 @@ def buttons(app: AppDriver, root) -> list[str]:
 
 def touch(app: AppDriver, text: str, root=None) -> None:
     """Touch the button showing this text (in the card pad unless `root` says where)."""
-    from kivy.tests.common import UnitTestTouch
 
     app.frames(2)
     widget = next(w for w in under(root or board(app).pad) if plain(w.text) == text)
     x, y = widget.to_window(*widget.center)
-    t = UnitTestTouch(x, y)
-    t.touch_down()
-    t.touch_up()
+    finger_tap(app, x, y)  # waits, as a player does, to see what is there
     app.frames(2)
 
 

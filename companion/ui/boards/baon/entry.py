@@ -159,12 +159,15 @@ class Entry(BoxLayout):
             self._draw()
 
     def _draw_menu(self) -> None:
-        game = self.view["view"]
         discard = self.spec("discard")
         if discard:
-            self.title.text = f"Discard {game['discards_due']}: onto which space?"
+            # No line of words above: the top bar says how many to discard, and "Lola shows" keeps
+            # its place on the turn's menu (below), where it stood a row higher once discarding.
             for o in discard["fields"]["space"]["options"]:
                 self._button(f"Onto {o['label'].lower()}", lambda v=o["value"]: self._send({"type": "discard", "space": v}))
+            if self.spec("lola") is not None:
+                while len(self.buttons.children) < SLOTS.index("lola"):
+                    self.buttons.add_widget(Widget(size_hint_y=None, height=theme.TOUCH))
         take = self.spec("take")
         if take and take["fields"]["sources"].get("count_max") == 1:
             self._draw_take()  # the last round's one card comes first

@@ -27,8 +27,24 @@ class PlayerPanel(Panel):
         self.baons.bind(on_ref_press=lambda _w, ref: on_baon and on_baon(self.name, ref))
         self.add_widget(self.head)
         self.add_widget(self.baons)
+        # A line never gives back a height it once needed in this game: the turn's mark and the
+        # count in hand made the line above wrap and unwrap from turn to turn, and the baons, a
+        # touch target, drifted 26-52 px under the finger (as did every panel below).
+        # Only heights at the line's present width count: before its first layout a line is 100 px
+        # wide, its words wrap at every word, and that height kept would push every line off screen.
         for part in (self.head, self.baons):
+            part.bind(height=self._keep_tallest)
             part.bind(height=self._fit)
+        self._tallest: dict[int, tuple[float, float]] = {}  # id(part) -> (width, tallest height at it)
+
+    def _keep_tallest(self, part: Text, height: float) -> None:
+        width, tallest = self._tallest.get(id(part), (part.width, 0.0))
+        if width != part.width:  # wrapped anew at another width: what it needed before says nothing
+            tallest = 0.0
+        tallest = max(tallest, height)
+        self._tallest[id(part)] = (part.width, tallest)
+        if height < tallest:
+            part.height = tallest
 
     def _fit(self, *_) -> None:
         self.height = self.head.height + self.baons.height + theme.GAP * 2 + 2

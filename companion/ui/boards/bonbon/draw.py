@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.boards.bonbon import words
@@ -177,8 +178,21 @@ class DrawPanel(BoxLayout):
         # Every step's words reserve their room above the pad, so the pad never moves between cards.
         top = f.values(field)[-1]
         reserve = [self._caption([top] * done) for done in range(f.count(field))]
-        self.add_widget(Prompt(self._caption(self.revealed), reserve, bold=True))
-        self.zero_pad = ValuePad([field], self._revealed, back=self._back)
+        prompt = Prompt(self._caption(self.revealed), reserve, bold=True)
+        self.add_widget(prompt)
+        # Each value where the draw pad had it, the "0" just touched included (greyed): the pad
+        # stood 1-5 over 6-9 against the draw pad's 0-4 over 5-9, a row higher, so the "4" of
+        # the card turned over was not where the "4" of every draw is.
+        lift = Widget(size_hint_y=None, height=0)
+
+        def align(*_) -> None:
+            lift.height = max(0, VALUES_TOP - prompt.height - self.spacing)
+
+        prompt.bind(height=align)
+        align()
+        self.add_widget(lift)
+        zero = {"kind": "choice", "label": "", "options": [{"value": 0, "label": "0"}]}
+        self.zero_pad = ValuePad([zero, field], self._revealed, back=self._back, rows=3, spacing=TIGHT)
         self.zero_pad.offer(field)
         self.add_widget(self.zero_pad)
         self.add_widget(spacer())

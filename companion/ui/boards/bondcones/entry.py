@@ -6,7 +6,6 @@ the faces, the values and the kinds with their labels, greyed when not possible 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -25,9 +24,8 @@ Act = Callable[[dict[str, Any]], Any]
 
 CAPTION_WIDTH = 110  # the row captions' column: two lines of "Captured with"
 # A new kind of entry (a roll's faces, then the capture's values) puts other buttons where the last
-# touch was: a touch on that spot this soon after is the second touch of a double tap, and goes
-# nowhere (a double tap on the roll's "4" once captured the "2" that took its place).
-SETTLE_SECONDS = 0.6
+# touch was: the second touch of a double tap there goes nowhere, as on every screen
+# (companion/ui/kit/touch_guard.py; a double tap on the roll's "4" once captured the "2").
 
 
 class EntryPanel(Panel):
@@ -41,8 +39,6 @@ class EntryPanel(Panel):
         self.body = BoxLayout(orientation="vertical", spacing=6)
         self.add_widget(self.body)
         self.entry = ""  # the kind of entry on screen: "roll", "capture", "remove" or "over"
-        self._last_touch: tuple[float, float, float] | None = None  # x, y, when
-        self._guard: tuple[float, float, float] | None = None  # the spot a double tap would land on
 
     def show(self, view: dict[str, Any]) -> None:
         expected = view["expected"]
@@ -52,11 +48,6 @@ class EntryPanel(Panel):
         self.kinds = {"with": "ordinary", "cone": "ordinary"}
         self.rows = {}
         entry = next((kind for kind in ("roll", "capture", "remove") if kind in legal), "over")
-        # Only a touch on this panel that brought the new entry is guarded: after an Undo or a roll
-        # from the tray, a touch where a button was a moment ago is meant for what is there now.
-        touched, self._last_touch = self._last_touch, None
-        recent = touched is not None and time.monotonic() - touched[2] < SETTLE_SECONDS
-        self._guard = touched if recent and entry != self.entry else None
         self.entry = entry
         if "roll" in legal:
             self._roll(who, legal["roll"], legal.get("battle"))
@@ -68,17 +59,6 @@ class EntryPanel(Panel):
             self._heading("Nothing to enter: the game is over.")
             self.body.add_widget(Widget())
 
-    def on_touch_down(self, touch) -> bool:
-        if not self.collide_point(*touch.pos):
-            return super().on_touch_down(touch)
-        now = time.monotonic()
-        guard = self._guard
-        if guard is not None and now - guard[2] < SETTLE_SECONDS and \
-                abs(touch.x - guard[0]) < theme.TOUCH / 2 and abs(touch.y - guard[1]) < theme.TOUCH / 2:
-            return True  # the second touch of a double tap on a button that is no longer there
-        self._last_touch = (touch.x, touch.y, now)
-        return super().on_touch_down(touch)
-
     def _heading(self, text: str) -> None:
         self.body.add_widget(Text(text=text, markup=True, bold=True))
 
@@ -86,10 +66,13 @@ class EntryPanel(Panel):
 
     def _roll(self, who: str, roll: dict[str, Any], battle: dict[str, Any] | None) -> None:
         self._heading(f"{who}: {roll['label'].lower()}")
-        faces = BoxLayout(size_hint_y=None, height=theme.TOUCH * 1.6, spacing=theme.GAP)
+        # The faces take the height left by the heading and the battle's row, which is kept on
+        # every turn (empty when no battle is offered): they stand in one place whether a battle
+        # is offered or not (they sat 12 px higher on battle turns, the panel overflowing).
+        faces = BoxLayout(spacing=theme.GAP)
         for option in roll["fields"]["face"]["options"]:
             # PEEK and BONDO get wider buttons than the digits: a word in one line, a size to read.
-            button = FaceButton(text=option["label"], bold=True, height=faces.height,
+            button = FaceButton(text=option["label"], bold=True, size_hint_y=1,
                                 size_hint_x=1 if len(option["label"]) <= 1 else 1.4,
                                 disabled=not option.get("enabled", True))
             button.bind(on_release=lambda _b, f=option["value"]: self.act({"type": "roll", "face": f}))
@@ -99,7 +82,8 @@ class EntryPanel(Panel):
             declare = BigButton(text=f"{words.symbol('⚔')} {battle['label']}", markup=True, color=theme.WARNING)
             declare.bind(on_release=lambda *_: self.act({"type": "battle"}))
             self.body.add_widget(declare)
-        self.body.add_widget(Widget())
+        else:
+            self.body.add_widget(Widget(size_hint_y=None, height=theme.TOUCH))  # the battle's row, kept
 
     # -- captures ------------------------------------------------------------
 
