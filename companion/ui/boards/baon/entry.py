@@ -172,6 +172,8 @@ class Entry(BoxLayout):
         if take and take["fields"]["sources"].get("count_max") == 1:
             self._draw_take()  # the last round's one card comes first
         kinds = MENU
+        if discard:  # Lola shows first, in its place on the turn's menu; the favourite and a token after it
+            kinds = ("lola", *[k for k in MENU if k != "lola"])
         last_draw = bool(take and take["fields"]["sources"].get("count_max") == 1)
         if not discard and not last_draw and all(self.spec(kind) is None for kind in MENU if kind not in SLOTS):
             kinds = SLOTS  # a turn's moves, each in its own place (the last round's draw has its own)
