@@ -255,7 +255,9 @@ def test_an_undamaged_log_is_read_by_sqlite_as_ever_and_nothing_is_said(tmp_path
         store.close()
 
 
-@pytest.mark.parametrize(("seed", "start"), [(3, 0.0), (3, 0.5), (7, 0.0)])
+# Evenings whose spoilt stretch holds the last copy of some moves (the first assertion below): which
+# do depends on how the pages fall, so an evening that stops doing so is swapped for another.
+@pytest.mark.parametrize(("seed", "start"), [(3, 0.0), (4, 0.5), (7, 0.0)])
 def test_a_spoilt_stretch_of_the_log_costs_only_the_moves_no_later_frame_holds_and_names_each_game(
         tmp_path, seed, start):
     """A bad stretch of the card: every frame from `start` of the pass to the last transaction."""

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kivy.tests.common import UnitTestTouch
 from kivy.uix.widget import Widget
 
+from tests.support.finger import tap
 from tests.support.touch_table import button_saying, plain
 from tests.ui.driver import AppDriver
 
@@ -42,9 +42,9 @@ def panel_point(widget: Widget, x: float | None = None, y: float | None = None) 
 
 
 def touch_mirror(mirror: AppDriver, x: float, y: float) -> None:
-    finger = UnitTestTouch(x, y)
-    finger.touch_down()
-    finger.touch_up()
+    """The guest's tap, on the mirror, as a player touches: after what is there has been shown
+    a moment (the table's touch guard ignores a touch on a control that has only just appeared)."""
+    tap(mirror, x, y)
     mirror.frames(3)
 
 
