@@ -8,7 +8,7 @@ import pytest
 
 from companion.core import rules_page
 from tests.support.browser import close_browser, phone_browser, wait_for
-from tests.support.phone_page import PAGE_UP, errors, open_page, shown, text
+from tests.support.phone_page import PAGE_UP, errors, news, open_page, shown, text
 
 pytestmark = pytest.mark.slow
 
@@ -46,3 +46,17 @@ def test_a_phone_shows_the_rules_of_the_game_being_played(broker, table, broadca
     wait_for(lambda: rules_on_the_page(browser)["title"] == other.title, timeout=PAGE_UP)
     assert rules_on_the_page(browser)["sections"] == [s.title for s in other.sections]
     assert errors(browser) == []
+
+
+def test_a_learning_games_tips_and_whys_reach_the_phones_as_the_table_says_them(broker, table, broadcaster, browser):
+    session = table.start("bondcones", ["Mia", "Leo"], {"learning": True})
+    open_page(browser, broker, online=True)
+    change = session.dispatch({"type": "roll", "face": "4"})  # Mia's opening roll: its rule is told
+    tips = [e["text"] for e in change.events if e["type"] == "tip"]
+    assert tips, "the opening roll tells the opening's rule in a learning game"
+    shown(browser, session)
+    said = news(browser, *tips)
+    assert said.count(tips[0]) == 1
+    session.dispatch({"type": "roll", "face": "1"})  # Leo's: told once a game, never again
+    shown(browser, session)
+    assert news(browser).count(tips[0]) == 1

@@ -10,6 +10,7 @@ import pytest
 from companion import games
 from companion.core import rules_page
 from companion.core.guide import guide
+from tests.support.finger import tap
 from tests.ui.conftest import make_app, window  # noqa: F401,I001 (fixtures: the one headless window)
 
 PLAYERS = {"baon": ["Ann", "Ben", "Cy"], "bon": ["Ann", "Ben", "Cy"], "bonbon": ["Ann", "Ben", "Cy"],
@@ -81,7 +82,14 @@ def test_a_learning_game_tells_a_rule_once_the_first_time_it_matters(make_app): 
     opening = "The best opening roll starts: BONDO, then PEEK, 4, 3, 2 and 1. Equal faces roll again."
     assert app.app.toast.opacity > 0 and app.app.toast.text == opening
     app.screenshot("bondcones-learning-tip")
-    app.app.toast.hide()
+    # One touch on it dismisses it, and does nothing else: the board is as it was.
+    board_before, revision = app.texts(), app.app.table.session.revision
+    tip = app.app.toast
+    tap(app, *tip.to_window(*tip.center))
+    app.frames(3)
+    assert app.app.toast.opacity == 0 and app.app.table.session.revision == revision
+    shown = app.texts()
+    assert opening not in shown and all(t in shown for t in board_before if t != opening)
     assert app.app.act({"type": "roll", "face": "1"}) is not None  # Leo's: no rule is told twice
     app.frames(3)
     assert app.app.toast.opacity == 0 or app.app.toast.text != opening
