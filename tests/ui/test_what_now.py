@@ -68,6 +68,7 @@ def test_homes_rules_show_every_games_page(make_app):  # noqa: F811
         page = rules_page.read(entry.id)
         texts = app.texts()
         assert page.title in texts and page.sections[0].title in texts
+    app.tap("Baon")  # a game of the table's menu in the picture (the tests list their example game too)
     app.screenshot("rules-from-home")
     app.tap("Back")
     assert app.screen == "home"
