@@ -41,6 +41,8 @@ def test_pass_is_not_the_brightest_button_and_one_touch_does_not_pass(make_app):
     press(app, "Pass")  # John: no tile left to earn, so the pass is the kit's two-touch button
     assert player(app, "John")["status"] == "in" and CONFIRM in app.texts()
     app.screenshot("bonbon-pass-armed")
+    if CONFIRM not in app.texts():  # the picture and its checks outlasted the 3 s a player has to tap again
+        press(app, "Pass")
     press(app, CONFIRM)
     assert player(app, "John")["status"] == "passed"
 
