@@ -9,6 +9,7 @@ suite checks every section a game names exists.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from importlib import resources
@@ -83,8 +84,11 @@ def unwrap(lines: list[str]) -> str:
     return "\n".join(out).strip()
 
 
+@functools.cache
 def read(game_id: str) -> RulesPage | None:
-    """The rules page of a shipped game, or None for a game without one."""
+    """The rules page of a shipped game, or None for a game without one: read once a process
+    (What now?, the story and the rules screen ask for it at every opening; it ships with the
+    table and does not change under it)."""
     try:
         text = resources.files(f"companion.games.{game_id}").joinpath(FILE).read_text(encoding="utf-8")
     except (FileNotFoundError, ModuleNotFoundError):
