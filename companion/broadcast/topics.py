@@ -68,6 +68,11 @@ def version(game_number: int | None, revision: int | None) -> int:
     return n * GAME_SPAN + min(max(revision, 0), _IDLE - 1)
 
 
+# The fields state_payload adds around a game's public view: a reader that wants the view
+# alone (a test rebuilding it from the log) drops these.
+ENVELOPE_FIELDS = ("epoch", "version", "table", "scores", "changed_at", "news")
+
+
 def state_payload(
     view: Mapping[str, Any] | None,
     *,

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.broadcast.topics import GAME_SPAN, Topics, encode, player_scores, state_payload, version
+from companion.broadcast.topics import ENVELOPE_FIELDS, GAME_SPAN, Topics, encode, player_scores, state_payload, version
 from companion.core import Session
 from companion.games import get, known
 from tests.support.tally import Tally
@@ -50,6 +50,21 @@ def test_the_state_is_the_public_view_plus_version_table_and_scores():
     assert {k: payload[k] for k in view} == view
     assert set(payload) - set(view) == {"version", "table"}
     assert payload["version"] == 7 * GAME_SPAN + 1 and payload["scores"] == {"Ann": 3, "Ben": 0}
+
+
+def test_the_envelope_fields_are_all_a_state_adds_around_the_view():
+    # A reader rebuilding the view from the log (the virtual table's plug-pull check) drops
+    # ENVELOPE_FIELDS; a field added here and not named there reads as a view that differs.
+    s = Session(Tally(), ["Ann", "Ben"])
+    s.dispatch({"type": "add", "points": 3})
+    view = s.view()
+    payload = state_payload(view, game_number=7, table_id="t1", table_name="Kitchen",
+                            changed_at="2026-11-29T04:00:00Z", news="Ann +3", epoch=1_790_000_000)
+    def bare(d):
+        return {k: v for k, v in d.items() if k not in ENVELOPE_FIELDS}
+
+    assert bare(payload) == bare(view) and bare(view)
+    assert set(payload) - set(view) <= set(ENVELOPE_FIELDS)
 
 
 def test_with_no_game_the_state_says_so():

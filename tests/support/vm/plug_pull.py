@@ -24,6 +24,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.broadcast.topics import ENVELOPE_FIELDS
 from companion.replay import replay
 from tests.broadcast.conftest import Watcher
 from tests.support.vm.machine import VirtualTable
@@ -41,7 +42,7 @@ def turn_ending_bytes(count: int) -> bytes:
     return bytes(random.choice((4, 5)) for _ in range(count))
 # The broadcast's own fields, not the game's view: its scores are for dashboards, and when the
 # state last changed and its newest news are for the hall (the clock of a publish, not of the log).
-ENVELOPE = ("version", "table", "scores", "changed_at", "news")
+ENVELOPE = ENVELOPE_FIELDS
 
 
 @dataclass
