@@ -32,6 +32,7 @@ from companion.inputs.dicetray.sim import SimTray  # noqa: E402
 from tests.support.vm import appliance, plug_pull  # noqa: E402
 from tests.support.vm import image as vm_image  # noqa: E402
 from tests.support.vm import machine  # noqa: E402
+from tests.support.vm import installed  # noqa: E402
 from tests.support.vm.machine import VirtualTable  # noqa: E402
 
 
@@ -45,7 +46,7 @@ def main(cuts: int = 30, seed: int = 1) -> int:
     print(f"image: {'built now in %s s' % image.build_seconds if image.built_now else 'cached'} "
           f"(a cold build took {vm_image.cold_build_seconds(image)} s)")
     folder = WORK
-    vt = VirtualTable(image, folder / "vm")
+    vt = VirtualTable(image, folder / "vm", start_from=installed.kept(image))
     print(f"accelerator: {vt.accel.upper()} ({vt.accel_reason})")
     tray = SimTray(plug_pull.FACES, random_bytes=plug_pull.turn_ending_bytes).start()
     vt.tray_chardev = tray.path

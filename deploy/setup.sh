@@ -116,7 +116,8 @@ done
 if [ "$covered" = no ]; then
   [ "${had_hash:-}" = "$hash" ] && [ -n "${had_extras:-}" ] && extras="$had_extras${extras:+,$extras}"
   say "Installing the companion and its pinned dependencies into .venv"
-  .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
+  # The pip the .venv was made with (Debian 12's 23.0 or newer) installs everything pinned here;
+  # upgrading it would fetch an unpinned pip at every install, and costs a Pi most of a minute.
   # setuptools warns of every editable install that a folder named as the package may shadow it:
   # that folder is the package here, so the warning says nothing to whoever reads it.
   PYPI=1 PYTHONWARNINGS="ignore:Editable installation" \

@@ -4,8 +4,10 @@ virtual machine.
 QEMU boots Debian 13 (today's Raspberry Pi OS base; the image is built by
 tests/support/vm/build-image.sh and cached in /var/cache/companion-vm/) with a real kernel,
 systemd and udev, a virtio-gpu at the 7-inch panel's 800x480, virtual USB and user-mode
-networking. In it, the owner ("pi", with sudo) does exactly what docs/pi.md says: clone,
-deploy/pi/install.sh, sudo reboot. Then, from this machine:
+networking. In it, the owner ("pi", with sudo) does exactly what docs/pi.md says: clone and
+deploy/pi/install.sh on a new table; or, on the table as a full install left it (kept with the
+image, tests/support/vm/installed.py: installing is minutes of an emulated CPU), fetch the commit
+under test and install.sh again, the update of a running table. Then, from this machine:
 
 - the screen, taken by QMP's screendump from the virtual GPU: the Home screen's QR code, read
   by zbarimg, is the phone page's address, and the app's log says SDL draws through KMSDRM;
@@ -18,7 +20,7 @@ deploy/pi/install.sh, sudo reboot. Then, from this machine:
 - a phone (headless Chromium through the forwarded port) follows it all, never showing an old
   state under its "Live" badge.
 
-One guest serves the whole story (installing it is most of the time). On failure the test
+One guest serves the whole story. On failure the test
 shows the guest's serial console and the app's log.
 """
 
@@ -34,6 +36,7 @@ from companion.inputs.dicetray.sim import SimTray
 from tests.broadcast.conftest import Watcher
 from tests.support.vm import appliance, plug_pull
 from tests.support.vm import image as vm_image
+from tests.support.vm import installed
 from tests.support.vm import machine
 from tests.support.vm.machine import VirtualTable
 from tests.support.vm.phone_watch import PhoneWatch, stale
@@ -123,16 +126,19 @@ def test_the_table_in_a_box(tmp_path):
     story.figures["image"] = f"built now in {image.build_seconds} s" if image.built_now else \
         f"cached (a cold build took {cold} s)"
     story.lap("image")
-    vt = VirtualTable(image, tmp_path / "vm")
+    kept = installed.kept(image)
+    story.figures["install"] = "an update of the kept installed table" if kept else "from nothing (then kept)"
+    vt = VirtualTable(image, tmp_path / "vm", start_from=kept)
     print(f"virtual table: accelerator {vt.accel.upper()} ({vt.accel_reason})")
     story.figures["accel"] = vt.accel.upper()
     # The dice tray's own program on a pseudo-terminal here; QEMU's usb-serial is its other end.
     tray = SimTray(plug_pull.FACES, random_bytes=plug_pull.turn_ending_bytes).start()
     vt.tray_chardev = tray.path
     try:
-        # What docs/pi.md tells the owner, and the Home screen after the reboot.
+        # What docs/pi.md tells the owner (to install, or to update an installed table), and the
+        # Home screen of the commit under test.
         appliance.install(vt, tmp_path, story.figures)
-        story.lap("boot, clone, install.sh, reboot to the Home screen")
+        story.lap("power on, install or update, the Home screen")
 
         # Touch, as the 7-inch panel gives it: a game chosen, two players named on the docked
         # keyboard and the game started, each tap made on the guest's panel and on the mirror.

@@ -26,6 +26,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from tests.support import kept_roots
 from tests.support.as_root import as_root, write_as_root
 
 DEBIAN = "http://deb.debian.org/debian"
@@ -72,15 +73,25 @@ exec chroot . /usr/bin/env -i container=companion-test /lib/systemd/systemd
 
 def debootstrap(path: Path, log: Path, release: str, packages: Sequence[str], timeout: float = 600) -> None:
     """A minimal Debian `release` at `path` with `packages`, in a mount namespace of its own so
-    that no mount debootstrap makes outlives it; it trusts what this machine trusts."""
-    cache = ["--cache-dir", str(APT_CACHE)] if APT_CACHE.is_dir() else []
-    with log.open("a") as out:
-        subprocess.run(
-            as_root("setpriv", "--pdeathsig", "KILL", "--", "unshare", "--mount", "--propagation", "private",
-                    "--fork", "--kill-child=KILL", "debootstrap", "--variant=minbase",
-                    f"--include={','.join(packages)}", *cache, release, str(path), DEBIAN),
-            stdout=out, stderr=subprocess.STDOUT, check=True, timeout=timeout,
-        )
+    that no mount debootstrap makes outlives it; it trusts what this machine trusts.
+
+    debootstrap's own result is kept for the week (kept_roots.py): a test that needs the same
+    release and packages again unpacks it in seconds instead of installing a hundred packages."""
+    kept = kept_roots.kept(release, packages)
+    if kept is not None:
+        with log.open("a") as out:
+            out.write(f"debootstrap's {release} root of this week, unpacked from {kept}\n")
+        kept_roots.unpack(kept, path)
+    else:
+        cache = ["--cache-dir", str(APT_CACHE)] if APT_CACHE.is_dir() else []
+        with log.open("a") as out:
+            subprocess.run(
+                as_root("setpriv", "--pdeathsig", "KILL", "--", "unshare", "--mount", "--propagation", "private",
+                        "--fork", "--kill-child=KILL", "debootstrap", "--variant=minbase",
+                        f"--include={','.join(packages)}", *cache, release, str(path), DEBIAN),
+                stdout=out, stderr=subprocess.STDOUT, check=True, timeout=timeout,
+            )
+        kept_roots.keep(path, release, packages)
     # The root trusts what this machine trusts (a network that inspects TLS has its own authority).
     host_bundle = Path("/etc/ssl/certs/ca-certificates.crt")
     if host_bundle.exists():

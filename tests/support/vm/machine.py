@@ -82,9 +82,12 @@ def accelerator(image_kernel: str, image_initrd: str) -> tuple[str, str]:
 
 
 class VirtualTable:
-    def __init__(self, image: Image, folder: Path) -> None:
+    def __init__(self, image: Image, folder: Path, start_from: Path | None = None) -> None:
+        """A machine whose disk starts as `start_from` (a kept disk of this image: the table as
+        installed, tests/support/vm/installed.py), else as the image's own fresh Debian."""
         self.image = image
         self.folder = folder
+        self.start_from = start_from
         folder.mkdir(parents=True, exist_ok=True)
         self.disk = folder / "disk.qcow2"
         self.console = folder / "console.log"
@@ -96,8 +99,8 @@ class VirtualTable:
         self.tray_chardev: str | None = None
         self.gpu = ["-device", f"virtio-gpu-pci,xres={SCREEN[0]},yres={SCREEN[1]}"]
         self.powered_on_at = 0.0
-        subprocess.run(["qemu-img", "create", "-q", "-f", "qcow2", "-b", str(image.disk), "-F", "qcow2",
-                        str(self.disk)], check=True)
+        subprocess.run(["qemu-img", "create", "-q", "-f", "qcow2", "-b", str(start_from or image.disk),
+                        "-F", "qcow2", str(self.disk)], check=True)
 
     # -- power ---------------------------------------------------------------------------------
 
@@ -147,6 +150,17 @@ class VirtualTable:
         assert self.process is not None
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(timeout=30)
+        self._forget()
+
+    def power_off(self, timeout: float = 180) -> None:
+        """`sudo poweroff` in the guest: systemd stops everything and QEMU ends by itself."""
+        assert self.process is not None
+        self.ssh("sudo systemctl poweroff", check=False, timeout=30)
+        self._end_shared_connection()
+        try:
+            self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(f"the guest did not power off within {timeout} s:\n{self.console_tail()}") from None
         self._forget()
 
     def _forget(self) -> None:
