@@ -48,7 +48,7 @@ def main(cuts: int = 30, seed: int = 1) -> int:
     folder = WORK
     vt = VirtualTable(image, folder / "vm", start_from=installed.kept(image))
     print(f"accelerator: {vt.accel.upper()} ({vt.accel_reason})")
-    tray = SimTray(plug_pull.FACES, random_bytes=plug_pull.turn_ending_bytes).start()
+    tray = SimTray(plug_pull.FACES, random_bytes=plug_pull.AlternatingTurnEnds()).start()
     vt.tray_chardev = tray.path
     figures: dict = {}
     started = time.monotonic()

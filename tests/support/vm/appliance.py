@@ -68,6 +68,26 @@ def read_qr(vt: VirtualTable, folder: Path, name: str) -> str | None:
     return done.stdout.strip() or None
 
 
+def read_words(shot: Path) -> str:
+    """The words on a screendump, read by tesseract as a player reads them (one line each, spaces
+    evened out): what the guest's screen says, not whether some pixel changed."""
+    done = subprocess.run(["tesseract", str(shot), "-", "--psm", "11"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return "\n".join(" ".join(line.split()) for line in done.stdout.splitlines() if line.strip())
+
+
+def wait_for_words(vt: VirtualTable, folder: Path, name: str, words: str, timeout: float = 60) -> Path:
+    """Wait until the guest's screen says `words`; its picture."""
+    deadline = time.monotonic() + timeout
+    while True:
+        shot = vt.screendump(folder / f"{name}.png")
+        said = read_words(shot)
+        if words in said:
+            return shot
+        assert time.monotonic() < deadline, f"the screen never said {words!r} ({shot}); it says:\n{said}"
+        time.sleep(1)
+
+
 def wait_for_qr(vt: VirtualTable, folder: Path, timeout: float = 240) -> tuple[str, float]:
     """The QR code on the screen, once there is one, and the seconds since power-on."""
     deadline = time.monotonic() + timeout
@@ -149,11 +169,58 @@ def play_by_touch(vt: VirtualTable, folder: Path) -> int:
         board = same_screen(vt, mirror, folder, "board", timeout=90)
         assert read_qr(vt, folder, "board-qr") is None, "the board, no longer the Home screen"
         print(f"virtual table: the board after {taps} taps: {board}")
+        touches_counted_once(vt, mirror)
         return taps
     finally:
         watcher.client.loop_stop()
         watcher.client.disconnect()
         mirror.close()
+
+
+def touch_lines(vt: VirtualTable) -> list[str]:
+    """The app's "Touch: down" lines of this boot, from its log file (companion/ui/touch_log.py)."""
+    out = vt.ssh("tail -n +1 \"$(ls -t /var/lib/companion/kivy/logs/*.txt | head -n 1)\" | grep -F 'Touch: down' || true",
+                 timeout=60).stdout
+    return [line for line in out.splitlines() if "Touch: down" in line]
+
+
+def touches_counted_once(vt: VirtualTable, mirror) -> None:
+    """With the shipped input settings, one tap on the panel is one touch in the app and a
+    two-finger tap two, counted by the app itself: a tap, two fingers and a tap, then a marker
+    tap elsewhere (a touch delivered twice comes with its first, long before the marker). They
+    land on the turn's prompt, where no button is (asked of the mirror, which draws the same)."""
+    import re
+
+    from tests.support.touch_table import live_buttons
+    from tests.support.vm.mirror import panel_point
+
+    play = mirror.app.screen("play")
+    px, py = panel_point(play.prompt)
+    xs = (px, px - 60, px + 60, px + 30)
+    for x in xs:
+        wx, wy = x, 480 - py
+        hit = [b.text for b in live_buttons(mirror, mirror.app.root) if b.collide_point(*b.to_widget(wx, wy))]
+        assert not hit, f"a tap at ({x}, {py}) would press {hit}"
+    before = len(touch_lines(vt))
+    vt.tap(px, py)
+    vt.two_finger_tap((px - 60, py), (px + 60, py))
+    vt.tap(px, py)
+    vt.tap(px + 30, py)  # the marker
+
+    def x_of(line: str) -> int:
+        return int(re.search(r" at \((-?\d+), ", line).group(1))
+
+    deadline = time.monotonic() + 60
+    while True:
+        lines = touch_lines(vt)[before:]
+        if any(abs(x_of(line) - (px + 30)) <= 3 for line in lines):
+            break
+        assert time.monotonic() < deadline, f"the marker tap never reached the app: {lines}"
+        time.sleep(0.5)
+    marker = next(i for i, line in enumerate(lines) if abs(x_of(line) - (px + 30)) <= 3)
+    assert marker == 4, f"a tap, a two-finger tap and a tap came to the app as {marker} touches: {lines[:marker]}"
+    near = [[x for x in (px, px - 60, px + 60) if abs(x_of(line) - x) <= 3] for line in lines[:4]]
+    assert near[0] == near[3] == [px] and sorted(near[1] + near[2]) == [px - 60, px + 60], lines[:4]
 
 
 def same_screen(vt: VirtualTable, mirror, folder: Path, name: str, timeout: float) -> Path:

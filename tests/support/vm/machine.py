@@ -46,7 +46,8 @@ def why_not() -> str | None:
     if os.geteuid() != 0:
         return "building the virtual table's image needs root (debootstrap, mkfs.ext4 -d)"
     for tool, package in ((QEMU, "qemu-system-x86"), ("qemu-img", "qemu-utils"), ("debootstrap", "debootstrap"),
-                          ("mkfs.ext4", "e2fsprogs"), ("ssh", "openssh-client"), ("zbarimg", "zbar-tools")):
+                          ("mkfs.ext4", "e2fsprogs"), ("ssh", "openssh-client"), ("zbarimg", "zbar-tools"),
+                          ("tesseract", "tesseract-ocr")):
         if shutil.which(tool) is None:
             return f"{tool} is not installed (package {package}; deploy/setup.sh test installs it)"
     return None
@@ -268,6 +269,10 @@ class VirtualTable:
         """One finger down and up on the guest's touch panel (tests/support/vm/panel.py), in pixels
         from the top left."""
         self.ssh(f"echo 'tap {x} {y}' > /run/companion-test-panel", timeout=30)
+
+    def two_finger_tap(self, first: tuple[int, int], second: tuple[int, int]) -> None:
+        """Two fingers down together and lifted together on the guest's touch panel."""
+        self.ssh(f"echo 'tap2 {first[0]} {first[1]} {second[0]} {second[1]}' > /run/companion-test-panel", timeout=30)
 
     # -- QMP -------------------------------------------------------------------------------------
 

@@ -7,7 +7,8 @@ ABS_MT_TRACKING_ID, ABS_MT_POSITION_X/Y), INPUT_PROP_DIRECT, and the pointer emu
 input_mt_sync_frame() adds (BTN_TOUCH, ABS_X, ABS_Y).
 
 The test taps through a FIFO: each line "tap X Y" (pixels from the top left) is one finger
-down and up; "hold X Y SECONDS" keeps it down for that long. Every tap is echoed to the journal.
+down and up; "hold X Y SECONDS" keeps it down for that long; "tap2 X1 Y1 X2 Y2" is two fingers
+down together (slots 0 and 1) and lifted together. Every tap is echoed to the journal.
 """
 
 import os
@@ -53,6 +54,10 @@ def main():
         with open(FIFO) as commands:  # reopened after each writer closes it
             for line in commands:
                 words = line.split()
+                if words and words[0] == "tap2" and len(words) == 5:
+                    tracking = two_fingers(panel, tracking, *(int(w) for w in words[1:]))
+                    print(f"tap2 {' '.join(words[1:])}", flush=True)
+                    continue
                 if len(words) < 3 or words[0] not in ("tap", "hold"):
                     print(f"ignored: {line.strip()!r}", flush=True)
                     continue
@@ -72,6 +77,26 @@ def main():
                 panel.write(e.EV_KEY, e.BTN_TOUCH, 0)
                 panel.syn()
                 print(f"tap {px} {py}", flush=True)
+
+
+def two_fingers(panel, tracking, x1, y1, x2, y2):
+    """Two fingers down in one report (slots 0 and 1), held a moment, lifted in one report."""
+    for slot, (px, py) in enumerate(((x1, y1), (x2, y2))):
+        tracking = (tracking + 1) % 65536
+        for code, value in ((e.ABS_MT_SLOT, slot), (e.ABS_MT_TRACKING_ID, tracking),
+                            (e.ABS_MT_POSITION_X, px), (e.ABS_MT_POSITION_Y, py)):
+            panel.write(e.EV_ABS, code, value)
+    panel.write(e.EV_KEY, e.BTN_TOUCH, 1)
+    panel.write(e.EV_ABS, e.ABS_X, x1)  # the pointer emulation follows the first finger
+    panel.write(e.EV_ABS, e.ABS_Y, y1)
+    panel.syn()
+    time.sleep(0.06)
+    for slot in (0, 1):
+        panel.write(e.EV_ABS, e.ABS_MT_SLOT, slot)
+        panel.write(e.EV_ABS, e.ABS_MT_TRACKING_ID, -1)
+    panel.write(e.EV_KEY, e.BTN_TOUCH, 0)
+    panel.syn()
+    return tracking
 
 
 if __name__ == "__main__":

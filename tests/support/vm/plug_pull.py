@@ -9,7 +9,14 @@ published. After the next boot:
 
 - acknowledged: the moves some subscriber saw (a state with that many moves was published);
 - lost: acknowledged moves the table no longer has after the boot;
-- phantom: moves in the table's log that match no roll the tray made, in order.
+- phantom: moves in the table's log that are not the tray's rolls of their run, in order.
+
+The tray's faces alternate (peek, bondo, peek...): between two cuts the table receives every roll,
+so the moves a run left in the log must be exactly the first rolls of that run. A move counted
+twice shows as the same face twice, a move nobody rolled as a face out of turn or one more move
+than the run's rolls; none can pass for a roll of a two-faced die that happened to match.
+Each cut comes within a second of a move the subscriber saw acknowledged: the plug is pulled
+while moves are being made, not between them.
 
 Every state seen, before or after any cut, must be the state rebuilt from the table's own log
 of that many moves (companion.replay): what a phone showed is what the table kept.
@@ -34,12 +41,23 @@ AVAILABILITY = "companion/table1/availability"
 FACES = ("peek", "bondo")  # the faces that end a turn at once: every roll is a move
 
 
-def turn_ending_bytes(count: int) -> bytes:
-    """The tray's random source for these tests: bytes of 4 or 5 only. The table tells the tray
-    BondCones' die (1 2 3 4 PEEK BONDO) once it is connected; from either die, these bytes pick
-    PEEK or BONDO (4 and 5 of six faces, 0 and 1 of two), so every roll ends its turn at once and
-    is a move, whichever die the tray rolls."""
-    return bytes(random.choice((4, 5)) for _ in range(count))
+class AlternatingTurnEnds:
+    """The tray's random source for these tests: 4, then 5, then 4... one value a call (a roll
+    draws once). The table tells the tray BondCones' die (1 2 3 4 PEEK BONDO) once it is
+    connected; from either die, 4 and 5 pick PEEK and BONDO (4 and 5 of six faces, 0 and 1 of
+    two), so every roll ends its turn at once and is a move, and the faces alternate."""
+
+    def __init__(self) -> None:
+        self._next = 4
+        self._lock = threading.Lock()
+
+    def __call__(self, count: int) -> bytes:
+        with self._lock:
+            value, self._next = self._next, 9 - self._next
+        return bytes([value]) * count
+
+
+LAST_ACK_BEFORE_CUT = 1.0  # seconds: each cut comes this soon after a move was seen acknowledged
 # The broadcast's own fields, not the game's view: its scores are for dashboards, and when the
 # state last changed and its newest news are for the hall (the clock of a publish, not of the log).
 ENVELOPE = ENVELOPE_FIELDS
@@ -50,6 +68,8 @@ class Cut:
     acknowledged: int  # moves seen by the subscriber before the cut
     after_boot: int  # moves the table had when it came back
     power_on_to_game: float  # seconds from power-on to the game's state and its board on screen
+    since_last_ack: float = 0.0  # seconds from the last move seen acknowledged to the cut
+    rolls: list[str] = field(default_factory=list)  # the tray's rolls from the run's start to the cut
 
     @property
     def lost(self) -> int:
@@ -73,8 +93,10 @@ class Results:
     def summary(self) -> str:
         times = sorted(c.power_on_to_game for c in self.cuts)
         median = times[len(times) // 2] if times else None
+        gaps = [round(c.since_last_ack, 2) for c in self.cuts]
         return (f"{len(self.cuts)} cuts: moves acknowledged {self.acknowledged}, lost {self.lost}, "
                 f"phantom {self.phantom}, states not rebuilt from the log {len(self.mismatched)}; "
+                f"last acknowledged move before each cut {gaps} s before it; "
                 f"power-on to the game on screen: median {median} s, max {times[-1] if times else None} s")
 
 
@@ -130,10 +152,18 @@ def pull_plugs(vt: VirtualTable, tray, folder, *, cuts: int, seed: int, report=N
     watcher = subscriber(vt)
     try:
         watcher.wait_for(lambda w: moves_seen(w) > 0 or states(w), timeout=30)
+        start_moves = moves_seen(watcher)
         for _ in range(cuts):
+            run_start = len(tray.sent)
             with Roller(tray, rng):
                 time.sleep(rng.uniform(2.0, 8.0))
+                # Pulled right after a move was seen acknowledged: in the middle of play.
+                seen = moves_seen(watcher)
+                watcher.wait_for(lambda w: moves_seen(w) > seen, timeout=30)
+                last_ack = acknowledged_at(watcher)
                 vt.pull_plug()
+                cut_at = time.monotonic()
+                rolled = tray_rolls(tray, run_start)
             heard = len(tray.sent)
             acknowledged = moves_seen(watcher)
             with watcher._lock:
@@ -145,17 +175,26 @@ def pull_plugs(vt: VirtualTable, tray, folder, *, cuts: int, seed: int, report=N
             while not any(line.startswith("$ACK,") for line in tray.sent[heard:]):
                 assert time.monotonic() < deadline, "the table never spoke to the tray after the boot"
                 time.sleep(0.1)
-            results.cuts.append(Cut(acknowledged, after_boot, seconds))
+            results.cuts.append(Cut(acknowledged, after_boot, seconds, cut_at - last_ack, rolled))
             if report is not None:  # the bench's progress, cut by cut
-                report(f"cut {len(results.cuts)}: acknowledged {acknowledged}, back with {after_boot}, "
-                       f"power-on to the game on screen {seconds} s")
-        time.sleep(2)
+                report(f"cut {len(results.cuts)}: acknowledged {acknowledged} (the last {cut_at - last_ack:.2f} s "
+                       f"before it), back with {after_boot}, power-on to the game on screen {seconds} s")
         header, actions = table_log(vt)
-        results.phantom, results.mismatched = check_against_log(states(watcher), header, actions, tray_rolls(tray))
+        results.phantom, results.mismatched = check_against_log(states(watcher), header, actions, start_moves,
+                                                                results.cuts)
         return results
     finally:
         watcher.client.loop_stop()
         watcher.client.disconnect()
+
+
+def acknowledged_at(watcher: Watcher) -> float:
+    """When the subscriber received the newest state with the most moves (its clock, monotonic)."""
+    with watcher._lock:
+        seen = [(json.loads(m.payload).get("moves", 0), m.at) for m in watcher.messages
+                if m.topic == STATE and m.payload and json.loads(m.payload).get("game")]
+    most = max(moves for moves, _ in seen)
+    return min(at for moves, at in seen if moves == most)
 
 
 class Roller:
@@ -179,9 +218,9 @@ class Roller:
             self.tray.press_roll()
 
 
-def tray_rolls(tray) -> list[str]:
-    """The faces of every ROLL frame the tray sent, in order (seen or not by anyone)."""
-    return [line.split(",")[2] for line in tray.sent if line.startswith("$ROLL,")]
+def tray_rolls(tray, since: int = 0) -> list[str]:
+    """The faces of every ROLL frame the tray sent from its `since`th frame on, in order (seen or not)."""
+    return [line.split(",")[2] for line in tray.sent[since:] if line.startswith("$ROLL,")]
 
 
 def table_log(vt: VirtualTable) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -198,19 +237,22 @@ def table_log(vt: VirtualTable) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
 
 def check_against_log(seen: list[dict[str, Any]], header: dict[str, Any], actions: list[dict[str, Any]],
-                      rolls: list[str]) -> tuple[int, list[str]]:
-    """(phantom moves, seen states the log does not rebuild)."""
-    # Phantom: the log's rolls must be the tray's rolls, in order, each used at most once.
-    phantom, i = 0, 0
-    for action in actions:
-        face = action.get("face")
-        while i < len(rolls) and rolls[i] != face:
-            i += 1
-        if i == len(rolls):
-            phantom += 1
-        else:
-            i += 1
-    mismatched = []
+                      start_moves: int, cuts: list[Cut]) -> tuple[int, list[str]]:
+    """(phantom moves, seen states the log does not rebuild and moves out of their run's order)."""
+    # Each run between cuts left in the log exactly the first rolls of that run, in order.
+    phantom, problems, before = 0, [], start_moves
+    for number, cut in enumerate(cuts, 1):
+        kept = [str(a.get("face")).lower() for a in actions[before:cut.after_boot]]
+        if len(kept) > len(cut.rolls):
+            phantom += len(kept) - len(cut.rolls)
+            problems.append(f"run {number}: the log kept {len(kept)} moves; the tray rolled {len(cut.rolls)}")
+        wrong = [i for i, (face, rolled) in enumerate(zip(kept, cut.rolls)) if face != rolled.lower()]
+        if wrong:
+            phantom += len(wrong)
+            problems.append(f"run {number}: moves {wrong} are not the tray's rolls in order "
+                            f"(log {kept}, tray {cut.rolls[:len(kept)]})")
+        before = cut.after_boot
+    mismatched = problems
     script = [json.dumps(header)]
     rebuilt: dict[int, dict[str, Any]] = {}
     for state in seen:
