@@ -279,6 +279,7 @@ def install(vt: VirtualTable, folder: Path, figures: dict) -> None:
         installed.keep(vt.image, vt.disk)
         vt.power_on()
         home_from = vt.powered_on_at
+        vt.wait_for_ssh()
 
     config_file = folder / "config.toml"
     config_file.write_text(vt.ssh("cat /etc/companion/config.toml").stdout)
