@@ -2,8 +2,10 @@
 
 Modes: the menu; take (sources in order); baon (cards on the pad, the container a free one unless a
 food is touched before the first card); add (a baon, from the menu or touched in its owner's line,
-then cards); favourite; claim. Discards are offered straight from the menu. Nothing is sent until
-the move is complete, so a half-entered move is let go without a trace.
+then cards); favourite (a row of the foods under the menu, one touch each); claim (the menu names
+the only token to claim, one touch). Discards are offered straight from the menu; a take, discard,
+claim or favourite that leaves nothing but ending the turn ends it too (two moves, two Undos).
+Nothing is sent until the move is complete, so a half-entered move is let go without a trace.
 """
 
 from __future__ import annotations
