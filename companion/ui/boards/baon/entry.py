@@ -238,8 +238,8 @@ class Entry(BoxLayout):
                 self._button(LABELS[kind], lambda: self._send({"type": "lola"}))
             elif kind == "claim" and len(self._claimable(spec)) == 1:
                 token = self._claimable(spec)[0]
-                self._button(f"Claim {token['label']}",
-                             lambda v=token["value"]: self._send(self._mine({"type": "claim", "token": v}), follow=True))
+                claim = self._mine({"type": "claim", "token": token["value"]})
+                self._button(f"Claim {token['label']}", lambda a=claim: self._send(a, follow=True))
             elif kind == "score":
                 text = "Tap again to score" if self.armed else LABELS[kind]
                 self._button(text, self._weighty_score, primary=True)
@@ -321,7 +321,8 @@ class Entry(BoxLayout):
         if most > 1:
             # Greyed until a source is chosen, so Cancel beside it never moves under a finger.
             self._button(f"Take {len(chosen)}" if chosen else "Take", lambda: self._send(
-                {"type": "take", "sources": list(chosen)}, follow=True), primary=True, enabled=bool(chosen), into=self.footer)
+                {"type": "take", "sources": list(chosen)}, follow=True), primary=True, enabled=bool(chosen),
+                into=self.footer)
 
     def _source(self, source: Any, most: int) -> None:
         chosen = self.draft.setdefault("sources", [])
