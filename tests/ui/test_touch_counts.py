@@ -131,3 +131,129 @@ def test_baons_turns(make_app):  # noqa: F811
     assert [c["card"] for c in f.view()["players"][2]["baons"][0]["cards"]] == ["c5", "c6", "c7", "c8"]
     assert f.view()["turn"] == "Ben"  # Ann shared; the turn passed on
     # From the spaces: Take food, the two sources, End turn (tests/games/baon/test_touches.py).
+
+
+def _bon_scored(make_app, **options) -> AppDriver:
+    """A B.O.N table at the end of round 1: the round scored, the next one to deal."""
+    from tests.games.bon.support import ROUND_ANN3_BEN0_CY4
+
+    app = make_app().start()
+    assert app.app.start_game("bon", ["Ann", "Ben", "Cy"], options)
+    session = app.table.session
+    session.dispatch({"type": "start", "ranks": ["red", "yellow", "blue"], "first": "Ann"})
+    for card in ("pass", "pass", *ROUND_ANN3_BEN0_CY4):
+        session.dispatch({"type": "leftover" if session.view()["view"]["phase"] == "deal" else "play", "card": card})
+    app.frames(3)
+    assert session.view()["view"]["phase"] == "scored"
+    return app
+
+
+def test_bons_next_round_with_a_new_stack_is_its_two_tokens(make_app):  # noqa: F811
+    """The trial: a next round with a new stack cost three touches (Deal round 2, two tokens); its
+    goal was two. The tokens stand under the round's scoring: the second deals the round."""
+    app = _bon_scored(make_app, new_ranks=True)
+    board = app.app.screen("play").board
+    app.screenshot("bon-scored-new-stack-800x480")
+    assert one_move(app, words(app, "Blue", board), words(app, "Red", board)) == 2
+    view = app.table.session.view()["view"]
+    assert view["round"] == 2 and view["ranks"] == ["blue", "red", "yellow"] and view["phase"] == "deal"
+
+
+def test_bons_next_round_with_a_leader_chosen_is_one_touch_and_with_both_three(make_app):  # noqa: F811
+    app = _bon_scored(make_app, next_leader="choose")
+    board = app.app.screen("play").board
+    app.screenshot("bon-scored-leader-800x480")
+    assert one_move(app, words(app, "Cy", board)) == 1
+    assert app.table.session.view()["view"]["leader"] == "Cy"
+    app.close()
+    app.started = False
+    app = _bon_scored(make_app, next_leader="choose", new_ranks=True)
+    board = app.app.screen("play").board
+    assert one_move(app, words(app, "Yellow", board), words(app, "Blue", board), words(app, "Ben", board)) == 3
+    view = app.table.session.view()["view"]
+    assert view["leader"] == "Ben" and view["ranks"] == ["yellow", "blue", "red"]
+
+
+def _baon(make_app, *actions: dict) -> tuple[AppDriver, object]:
+    """A Baon table for Ann, Ben and Cy after these moves (entered as the table would), the board's
+    entry to touch."""
+    app = make_app().start()
+    assert app.app.start_game("baon", ["Ann", "Ben", "Cy"], {})
+    for action in actions:
+        assert app.table.session.dispatch(action), action
+    app.frames(3)
+    return app, app.app.screen("play").board.entry
+
+
+def _turn(app: AppDriver) -> str:
+    return app.table.session.view()["view"]["turn"]
+
+
+def test_baons_take_from_the_pile_and_a_space_ends_the_turn_when_nothing_else_can_follow(make_app):  # noqa: F811
+    """The trial: a pile and a space cost four touches, End turn included; its goal was three. With
+    her favourite picked and no token to claim, nothing is left after Ann's take but the end of her
+    turn: the take ends it (two moves: one Undo gives the turn back, the take made)."""
+    app, entry = _baon(make_app, {"type": "favourite", "suit": "a"})
+    steps = [words(app, "Take food", entry), words(app, "Pile (60)", entry), words(app, "Space 2 (1)", entry)]
+    assert one_move(app, *steps, moves=2) == 3
+    assert _turn(app) == "Ben" and app.table.session.view()["view"]["players"][0]["hand"] == 6
+    app.app.screen("play").undo()
+    app.frames(3)
+    view = app.table.session.view()["view"]
+    assert view["turn"] == "Ann" and view["players"][0]["hand"] == 6, "one Undo: Ann's turn back, her take made"
+    assert one_move(app, words(app, "End turn", entry)) == 1, "and it stays open until she ends it"
+
+
+def test_baons_take_and_discards_end_the_turn_with_the_last_discard(make_app):  # noqa: F811
+    """The trial: a take over the hand limit and its discards cost six touches; its goal was five."""
+    app, entry = _baon(make_app, {"type": "favourite", "suit": "a"}, {"type": "take", "sources": ["pile", "pile"]},
+                       {"type": "end_turn"}, {"type": "end_turn"}, {"type": "end_turn"})
+    assert _turn(app) == "Ann" and app.table.session.view()["view"]["players"][0]["hand"] == 6
+    steps = [words(app, "Take food", entry), words(app, "Pile (58)", entry), words(app, "Space 2 (1)", entry),
+             words(app, "Onto space 1", entry), words(app, "Onto space 3", entry)]
+    assert one_move(app, *steps, moves=4) == 5
+    view = app.table.session.view()["view"]
+    assert view["turn"] == "Ben" and view["players"][0]["hand"] == 6 and view["spaces"][:3] == [2, 1, 2]
+
+
+def test_baons_favourite_is_one_touch(make_app):  # noqa: F811
+    app, entry = _baon(make_app)
+    app.screenshot("baon-favourite-row-800x480")
+    assert one_move(app, words(app, "Lum", entry)) == 1
+    view = app.table.session.view()["view"]
+    assert view["players"][0]["favourite"] == "b" and view["turn"] == "Ann", "a take or a play may follow"
+
+
+def test_baons_claim_is_one_touch_and_the_end_of_the_turn_after_it_one(make_app):  # noqa: F811
+    """Ann holds Biggest Baon; at her next turn Most Baons is hers to claim: one touch, then End turn
+    (no more a two-touch End turn: she did something, the claim)."""
+    app, entry = _baon(make_app, {"type": "baon", "container": "a", "cards": ["a1", "a2", "a3"]},
+                       {"type": "claim", "token": "biggest"}, {"type": "end_turn"},
+                       {"type": "end_turn"}, {"type": "end_turn"})
+    assert _turn(app) == "Ann"
+    app.screenshot("baon-claim-named-800x480")
+    assert one_move(app, words(app, "Claim Most Baons", entry)) == 1
+    view = app.table.session.view()["view"]
+    assert view["majorities"][1]["holder"] == "Ann" and view["turn"] == "Ann"
+    assert one_move(app, words(app, "End turn", entry)) == 1
+    assert _turn(app) == "Ben"
+
+
+def test_baons_claim_ends_the_turn_when_nothing_else_can_follow(make_app):  # noqa: F811
+    """Ann, her favourite picked, packs her four cards: her hand is empty; the claim that follows
+    ends the turn (two moves, one touch)."""
+    app, entry = _baon(make_app, {"type": "favourite", "suit": "a"},
+                       {"type": "baon", "container": "a", "cards": ["a1", "a2", "a3", "a4"]})
+    # Two tokens are hers to claim (Biggest Baon and Most Baons): the one touched above the board.
+    board = app.app.screen("play").board
+    app.screenshot("baon-claim-on-the-token-800x480")
+    assert "tap to claim" in board.tokens[0].lines[2].text and "tap to claim" in board.tokens[1].lines[2].text
+    assert one_move(app, lambda: (app.frames(1), touch(app, board.tokens[1])), moves=2) == 1
+    view = app.table.session.view()["view"]
+    assert view["turn"] == "Ben" and view["majorities"][1]["holder"] == "Ann"
+    assert view["majorities"][0]["holder"] is None
+    # A token nobody may claim now, touched: said why, nothing recorded.
+    revision = app.table.session.revision
+    app.frames(1)
+    touch(app, board.tokens[2])
+    assert app.table.session.revision == revision and app.app.toast.text

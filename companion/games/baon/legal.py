@@ -205,6 +205,9 @@ def _game_legal(state: State) -> list[ActionSpec]:
     specs += _choices(state, player)
     if step in ("taken", "playing"):
         specs.append(ActionSpec("end_turn", LABELS["end_turn"]))
+    elif step == "turn" and state["claimed_this_turn"]:
+        # A token claimed: the turn did something, its end is no slip of the finger to guard against.
+        specs.append(ActionSpec("end_turn", "End the turn without taking or playing"))
     elif step == "turn":
         # An empty Play Food: nothing to take or play (docs/rules/baon.md).
         specs.append(ActionSpec("end_turn", "End the turn without taking or playing", weighty=True))

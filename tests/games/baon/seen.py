@@ -66,11 +66,14 @@ def touchscreen(board, view: dict[str, Any]) -> dict[str, Any]:
                 record["baons"][found.group(2)] = cards
         players[name] = record
     majorities = {}
+    turn = next((plain(p.head.text).replace("▶", "").split()[0] for p in board.players.panels
+                 if "▶" in p.head.text), None)
     for box in board.tokens:
         first, held, now = (plain(line.text) for line in box.lines)
         token = SHORT_TO_TOKEN[first.split()[0]]
         holder = held.removeprefix("held: ")
-        leader = now.removeprefix("now: ")
+        # The token the player whose turn it is leads and may claim says so instead: theirs.
+        leader = turn if now == "tap to claim" else now.removeprefix("now: ")
         majorities[token] = (None if holder == "—" else holder, None if leader == "tie" else leader)
     return {"players": players, "majorities": majorities}
 

@@ -73,8 +73,7 @@ def test_a_whole_round_by_touch_with_undo_and_redo(make_app):  # noqa: F811
     assert view(app)["majorities"][0]["holder"] == "Ben"
     press(app, "End turn")
     # Cy picks Pancit and shares Pancit 6 to Ben's baon: his favourite, 2 generosity.
-    press(app, "Favourite food")
-    press(app, "Pancit")
+    press(app, "Pan")  # the favourite food: its chip under the menu
     press(app, "Add to a baon")
     press(app, "Ben: Adobo 3-5")
     press(app, "Pan")
@@ -111,7 +110,7 @@ def test_the_board_at_1024x600_with_four_players_and_a_discard(make_app):  # noq
     app.frames(3)
     assert view(app)["discards_due"] == 2
     assert "Onto space 1" in offered(app) and "End turn" not in offered(app)
-    assert "Favourite food" in offered(app)  # "at any time on your turn", discards due too
+    assert board(app).entry.favourites.children  # "at any time on your turn", discards due too
     app.screenshot("baon-discard-1024x600")
     press(app, "Onto space 4")
     press(app, "Onto space 4")
@@ -128,15 +127,21 @@ def test_over_the_hand_limit_a_favourite_and_a_token_are_picked_by_touch_before_
         s.dispatch(action)
     app.frames(3)
     assert view(app)["discards_due"] == 1
-    assert {"Onto space 1", "Favourite food", "Claim a token"} <= set(offered(app))
+    assert {"Onto space 1", "Lum", "Claim a token"} <= set(offered(app))
     app.screenshot("baon-discard-favourite-800x480")
-    press(app, "Favourite food")
-    press(app, "Lumpia")
+    press(app, "Lum")
     press(app, "Claim a token")
     press(app, "Most Baons (10 points)")
     assert view(app)["players"][0]["favourite"] == "b" and view(app)["discards_due"] == 1
     assert "Claim a token" not in offered(app)  # one a turn
+    # The discard leaves nothing but the end of the turn (a favourite, a token, a take made): it
+    # ends the turn, a move of its own that one Undo takes back.
     press(app, "Onto space 2")
+    assert view(app)["turn"] == "Ben"
+    undo = app.app.screen("play").undo_button
+    finger_tap(app, *undo.to_window(*undo.center))
+    app.frames(3)
+    assert view(app)["turn"] == "Ann" and view(app)["discards_due"] == 0
     press(app, "End turn")
     assert view(app)["turn"] == "Ben"
 

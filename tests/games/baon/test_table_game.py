@@ -76,7 +76,7 @@ def play_turn(t: Table) -> None:
     """One turn of the long middle of the game: play the whole hand if it makes a move, else take."""
     f = t.finger
     view = f.view()
-    held = hand(f)
+    player, held = view["turn"], hand(f)
     move = plan(view, min(held, 4)) if held >= 3 else None
     if move:
         kind, s, cards = move
@@ -94,7 +94,8 @@ def play_turn(t: Table) -> None:
     while f.view()["discards_due"]:
         f.press("Onto space 4")
     t.agree()
-    if f.view()["lola"]["state"] == "hidden":
+    # A take that leaves nothing else to do (a favourite picked, no token to claim) ended the turn.
+    if f.view()["lola"]["state"] == "hidden" and f.view()["turn"] == player:
         f.end_turn()
         t.agree()
 
@@ -107,7 +108,7 @@ def test_a_three_player_game_by_touch_with_a_phone_watching(make_app, broker, br
     t.agree()
 
     # Round 1. Ann picks Adobo and packs Adobo 1-2-3.
-    f.press("Favourite food", "Adobo")
+    f.favourite("Adobo")
     t.agree()
     f.baon("Adobo", ["a1", "a2", "a3"])
     t.agree()
@@ -118,21 +119,22 @@ def test_a_three_player_game_by_touch_with_a_phone_watching(make_app, broker, br
     t.agree()
     f.end_turn()
     # Cy picks Pancit, packs Pancit 4-wild-6 and claims Most Treats.
-    f.press("Favourite food", "Pancit")
+    f.favourite("Pancit")
     f.baon("Pancit", ["c4", "w", "c6"])
-    f.press("Claim a token", "Most Treats (5 points)")
+    f.claim("Most Treats")
     t.agree()
     f.end_turn()
 
-    # Round 2. Ann takes two; Ben packs Lumpia 5-6-7 and shares Pancit 7 to Cy's Pancit baon:
-    # Cy's favourite, 2 generosity, and Most Generous is Ben's to claim.
+    # Round 2. Ann takes two: her favourite picked and no token hers to claim, the take ends her
+    # turn. Ben packs Lumpia 5-6-7 and shares Pancit 7 to Cy's Pancit baon: Cy's favourite,
+    # 2 generosity, and Most Generous is Ben's to claim.
     f.take("pile", "pile")
-    f.end_turn()
+    assert f.view()["turn"] == "Ben"
     f.baon("Lumpia", ["b5", "b6", "b7"])
     f.add("Cy", "c", ["c7"])
     t.agree()
     assert seen.from_view(f.session.view())["players"]["Ben"]["generosity"] == 2
-    f.press("Claim a token", "Most Generous (5 points)")
+    f.claim("Most Generous")
     t.agree()
     # Undo takes back the claim, then the share; redo puts both back, and the phone follows.
     f.bar("Undo")
@@ -154,14 +156,14 @@ def test_a_three_player_game_by_touch_with_a_phone_watching(make_app, broker, br
 
     # Round 3. Ann adds Adobo 5 and 6 to her baon (now 6 cards) and claims Biggest Baon.
     f.add("Ann", "a", ["a5", "a6"])
-    f.press("Claim a token", "Biggest Baon (10 points)")
+    f.claim("Biggest Baon")
     t.agree()
     f.end_turn()
     f.take("pile", "pile")
     f.end_turn()
-    f.take("pile", "pile", "pile")  # Cy's hand was empty: 3 from the pile
+    f.take("pile", "pile", "pile")  # Cy's hand was empty: 3 from the pile; nothing else to do, the turn ends
     t.agree()
-    f.end_turn()
+    assert f.view()["turn"] == "Ann"
 
     # The long middle of the game, turn after turn, until the pile runs low.
     turns = 0

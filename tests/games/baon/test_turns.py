@@ -117,6 +117,19 @@ def test_an_empty_turn_is_allowed_but_weighty():
     assert view(s)["turn"] == "Ben"
 
 
+def test_after_a_claim_an_otherwise_empty_turn_ends_without_the_weight():
+    """A token claimed is something done: the end of that turn needs no second touch."""
+    s = new()
+    play(s, {"type": "baon", "container": "a", "cards": ["a1", "a2", "a3"]}, {"type": "claim", "token": "biggest"},
+         END, END, END)
+    assert s.expected().spec("end_turn").weighty, "Ann's next turn, nothing done yet"
+    play(s, {"type": "claim", "token": "baons"})
+    spec = s.expected().spec("end_turn")
+    assert not spec.weighty and spec.label == "End the turn without taking or playing"
+    play(s, END)
+    assert view(s)["turn"] == "Ben" and s.expected().spec("end_turn").weighty
+
+
 def test_unknown_fields_and_a_player_field_in_a_game_are_refused():
     s = new()
     refused(s, {"type": "take", "sources": ["pile"], "count": 1}, "A take action takes no count field")

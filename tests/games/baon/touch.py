@@ -124,5 +124,19 @@ class Finger:
                     if b["container"] == container)
         return self.app.find(f"{owner}: {name} {baon['low']}-{baon['high']}", root=self.board.entry)
 
+    def favourite(self, name: str) -> None:
+        """A favourite food: its chip under the menu, one touch."""
+        self.press(name[:3])
+
+    def claim(self, name: str) -> None:
+        """A bonus token: the menu's "Claim <token>" when it is the only one to claim, else Claim a
+        token, then the token."""
+        self.app.frames(1)
+        if f"Claim {name}" in self.offered():
+            self.press(f"Claim {name}")
+            return
+        points = next(m["points"] for m in self.view()["majorities"] if m["name"] == name)
+        self.press("Claim a token", f"{name} ({points} points)")
+
     def end_turn(self) -> None:
         self.press("End turn")

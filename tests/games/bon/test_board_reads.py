@@ -141,3 +141,16 @@ def test_a_five_player_round_scored_and_the_champion_read_whole_and_apart(make_a
         rule = {"exact": 1, "zero": 2, "missed": 0}[line["case"]]
         assert f"{line['player']}: {line['tricks']} trick{'' if line['tricks'] == 1 else 's'}, +{rule}" in texts
     app.screenshot(f"bon-five-scored-{size[0]}x{size[1]}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_five_players_next_round_stack_entered_under_the_scoring_reads_whole(make_app, size):
+    """A new stack every round (option new_ranks): the tokens stand under the five players'
+    scoring, the trick and the track above them, nothing cut or over anything."""
+    app = start(make_app, players=FIVE, size=size, new_ranks=True)
+    act(app, type="start", ranks=["blue", "yellow", "red"], first="Cy")
+    deal_and_play(app, FIVE, seed=3)
+    assert app.table.session.view()["view"]["phase"] == "scored"
+    check(app, "the round scored, the next stack to enter")
+    assert "Round 2's new rank stack: tap the tokens as drawn, top first (nothing yet)" in app.texts()
+    app.screenshot(f"bon-five-next-stack-{size[0]}x{size[1]}")

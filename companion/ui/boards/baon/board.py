@@ -23,6 +23,7 @@ class StripBox(Panel):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(orientation="vertical", padding=(theme.GAP, 4), **kwargs)
+        self.touched = None  # a token's box: told of a touch on it (the touch guard's control too)
         self.lines = []
         for _ in range(3):
             line = Label(text="", markup=True, font_size=theme.FONT * 0.92, color=theme.TEXT,
@@ -30,6 +31,12 @@ class StripBox(Panel):
             line.bind(size=lambda w, *_: setattr(w, "text_size", w.size))
             self.lines.append(line)
             self.add_widget(line)
+
+    def on_touch_down(self, touch) -> bool:
+        if self.touched is not None and self.collide_point(*touch.pos):
+            self.touched()
+            return True
+        return super().on_touch_down(touch)
 
     def show(self, text: str) -> None:
         for line, words_ in zip(self.lines, text.split("\n") + ["", "", ""]):
@@ -43,6 +50,9 @@ class BaonBoard(Board):
         super().__init__(act, say, orientation="vertical", spacing=theme.GAP, **kwargs)
         self.strip = strip = BoxLayout(size_hint_y=None, height=STRIP, spacing=theme.GAP)
         self.tokens = [StripBox() for _ in range(4)]
+        for box in self.tokens:  # a token the player could claim is claimed by a touch on it
+            box.touched = lambda box=box: self._token_touched(box.token)
+            box.token = None
         # The countertop's stacks may reach two digits each: its box is a little wider.
         self.counter = StripBox(size_hint_x=1.2)
         for box in (*self.tokens, self.counter):
@@ -59,7 +69,8 @@ class BaonBoard(Board):
         game = view["view"]
         self.players.show(view)
         for box, m in zip(self.tokens, game["majorities"]):
-            box.show(words.token_box(m))
+            box.token = m["token"]
+            box.show(words.token_box(m, m["token"] in game["claimable"]))
             # The token a player could claim right now stands out.
             box.background = theme.PANEL_LIGHT if m["token"] in game["claimable"] else theme.PANEL
         self.counter.show(words.counter_box(game))
@@ -71,6 +82,11 @@ class BaonBoard(Board):
     def _baon_touched(self, owner: str, container: str) -> None:
         """A baon touched in a player's line: cards to add to it, as if chosen from Add to a baon."""
         refused = self.entry.add_to(owner, container)
+        if refused:
+            self.say(refused)
+
+    def _token_touched(self, token: str | None) -> None:
+        refused = self.entry.claim(token) if token else None
         if refused:
             self.say(refused)
 

@@ -2,8 +2,10 @@
 
 Modes: the menu; take (sources in order); baon (cards on the pad, the container a free one unless a
 food is touched before the first card); add (a baon, from the menu or touched in its owner's line,
-then cards); favourite; claim. Discards are offered straight from the menu. Nothing is sent until
-the move is complete, so a half-entered move is let go without a trace.
+then cards); favourite (a row of the foods under the menu, one touch each); claim (the menu names
+the only token to claim, one touch). Discards are offered straight from the menu; a take, discard,
+claim or favourite that leaves nothing but ending the turn ends it too (two moves, two Undos).
+Nothing is sent until the move is complete, so a half-entered move is let go without a trace.
 """
 
 from __future__ import annotations
@@ -30,7 +32,13 @@ MENU = ("take", "baon", "add", "favourite", "claim", "lola", "end_turn",
 # Drop last, Add (or Pack baon), the same + end turn, Cancel: the widths their words need at 800x480.
 ADD_SHARES = (0.22, 0.18, 0.36, 0.24)
 PACK_SHARES = (0.2, 0.25, 0.31, 0.24)  # "Pack baon" on two lines needs more than "Add"
-SLOTS = ("take", "baon", "add", "favourite", "claim", "lola", "pile2", "end_turn")
+# "Lola shows" comes only after a take, when "2 from the pile" is gone: the two share a place. The
+# favourite food is a row of its own below (each food one touch), never a slot.
+SLOTS = ("take", "baon", "add", "claim", "pile2", "end_turn")
+IN_PLACE = (*SLOTS, "lola", "favourite")  # the kinds the turn's menu shows in their places
+# What may follow a move without keeping the turn open: Lola shows is a correction of the pile's
+# count, still there after one Undo.
+NOT_A_NEXT_MOVE = ("end_turn", "lola")
 LABELS = {"take": "Take food", "baon": "Play a baon", "add": "Add to a baon", "favourite": "Favourite food",
           "claim": "Claim a token", "lola": "Lola shows", "end_turn": "End turn",
           "generosity": "Generosity", "remove": "Take off a baon", "score": "Score the game"}
@@ -54,10 +62,15 @@ class Entry(BoxLayout):
         self.buttons.bind(minimum_height=self.buttons.setter("height"))
         self.pad = CardPad(on_card=self._card)
         self.sheet = ScoreSheet()
+        # The favourite food, each one touch, under the menu while the player has none: its words
+        # and its row keep their place (height 0 when not offered), so the menu above never moves.
+        self.favourite_words = Text(text="", font_size=theme.FONT_SMALL, color=theme.MUTED, wrap=False,
+                                    size_hint_y=None, height=0)
+        self.favourites = GridLayout(rows=1, spacing=theme.GAP, size_hint_y=None, height=0)
         self.footer = GridLayout(cols=3, spacing=theme.GAP, size_hint_y=None, height=KEY)
         self.shares: tuple[float, ...] | None = None  # the footer's columns, as parts of its width
         self.footer.bind(width=self._widths)
-        for part in (self.title, self.note, self.buttons):
+        for part in (self.title, self.note, self.buttons, self.favourite_words, self.favourites):
             self.add_widget(part)
         self.add_widget(BoxLayout())  # room, so the pad and footer keep their place at the bottom
 
@@ -104,6 +117,8 @@ class Entry(BoxLayout):
     def _draw(self) -> None:
         self.buttons.clear_widgets()
         self.footer.clear_widgets()
+        self.favourites.clear_widgets()
+        self.favourite_words.text, self.favourite_words.height, self.favourites.height = "", 0, 0
         self.footer.cols, self.shares = 3, None  # the adding of cards sets its own
         self.pad.on_suit = None  # a baon's sets its own
         self.title.text = self.note.text = ""
@@ -152,11 +167,28 @@ class Entry(BoxLayout):
         self.reset()
         self._draw()
 
-    def _send(self, action: dict[str, Any]) -> None:
-        if self.act(action) is not None:
+    def _send(self, action: dict[str, Any], follow: bool = False) -> None:
+        """Send the move; with `follow`, the end of the turn after it when nothing else can follow."""
+        change = self.act(action)
+        if change is not None:
             self.reset()
+            if follow:
+                self._end_if_nothing_follows(getattr(change, "view", None))
         if self.view:
             self._draw()
+
+    def _end_if_nothing_follows(self, view: dict[str, Any] | None) -> None:
+        """The turn's end, a move of its own (one Undo gives the turn back, the move made), when the
+        move just made (`view`: the table after it) leaves nothing but ending the turn. Only a touch
+        does this, never a view shown: after that Undo the turn stays open until the player ends it."""
+        legal = {s["type"]: s for s in view["expected"]["legal"]} if view else {}
+        lola = (view or {}).get("view", {}).get("lola") or {}
+        if lola.get("state") == "revealed" and lola.get("last_round") is None:
+            return  # Lola just showed: the table sees her moment; the turn's end starts the last round
+        end = legal.get("end_turn")
+        if end is None or end.get("weighty") or any(kind not in NOT_A_NEXT_MOVE for kind in legal):
+            return
+        self.act({"type": "end_turn"})
 
     def _draw_menu(self) -> None:
         discard = self.spec("discard")
@@ -164,9 +196,10 @@ class Entry(BoxLayout):
             # No line of words above: the top bar says how many to discard, and "Lola shows" keeps
             # its place on the turn's menu (below), where it stood a row higher once discarding.
             for o in discard["fields"]["space"]["options"]:
-                self._button(f"Onto {o['label'].lower()}", lambda v=o["value"]: self._send({"type": "discard", "space": v}))
+                self._button(f"Onto {o['label'].lower()}",
+                             lambda v=o["value"]: self._send({"type": "discard", "space": v}, follow=True))
             if self.spec("lola") is not None:
-                while len(self.buttons.children) < SLOTS.index("lola"):
+                while len(self.buttons.children) < SLOTS.index("pile2"):
                     self.buttons.add_widget(Widget(size_hint_y=None, height=theme.TOUCH))
         take = self.spec("take")
         if take and take["fields"]["sources"].get("count_max") == 1:
@@ -175,11 +208,19 @@ class Entry(BoxLayout):
         if discard:  # Lola shows first, in its place on the turn's menu; the favourite and a token after it
             kinds = ("lola", *[k for k in MENU if k != "lola"])
         last_draw = bool(take and take["fields"]["sources"].get("count_max") == 1)
-        if not discard and not last_draw and all(self.spec(kind) is None for kind in MENU if kind not in SLOTS):
+        if not discard and not last_draw and all(self.spec(kind) is None for kind in MENU if kind not in IN_PLACE):
             kinds = SLOTS  # a turn's moves, each in its own place (the last round's draw has its own)
+        favourite = self.spec("favourite")
+        if favourite and "player" not in favourite["fields"]:
+            self._favourite_row(favourite)
+            if kinds is not SLOTS:  # the turn's places have none for it
+                kinds = tuple(k for k in kinds if k != "favourite")
         for kind in kinds:
             if kind == "pile2":
-                self._pile_two(take)
+                if self.spec("lola") is not None:
+                    self._button(LABELS["lola"], lambda: self._send({"type": "lola"}))
+                else:
+                    self._pile_two(take)
                 continue
             spec = self.spec(kind) if kind else None
             if spec is None:
@@ -188,13 +229,17 @@ class Entry(BoxLayout):
                 continue
             if kind == "end_turn":
                 if spec.get("weighty"):
-                    # Said as the rules have it: a claimed token is not taking or playing.
+                    # Said as the rules have it (after a claimed token the turn ends at one touch).
                     text = "Tap again to end turn" if self.armed else "End turn, no take or play"
                     self._button(text, self._weighty_end)
                 else:
                     self._button(LABELS[kind], lambda: self._send({"type": "end_turn"}), primary=True)
             elif kind in ("lola",):
                 self._button(LABELS[kind], lambda: self._send({"type": "lola"}))
+            elif kind == "claim" and len(self._claimable(spec)) == 1:
+                token = self._claimable(spec)[0]
+                claim = self._mine({"type": "claim", "token": token["value"]})
+                self._button(f"Claim {token['label']}", lambda a=claim: self._send(a, follow=True))
             elif kind == "score":
                 text = "Tap again to score" if self.armed else LABELS[kind]
                 self._button(text, self._weighty_score, primary=True)
@@ -205,6 +250,22 @@ class Entry(BoxLayout):
             else:
                 self._button(spec["label"] if kind == "take" else LABELS[kind], lambda k=kind: self._start(k))
 
+    @staticmethod
+    def _claimable(spec: dict[str, Any]) -> list[dict[str, Any]]:
+        return [o for o in spec["fields"]["token"]["options"] if o.get("enabled", True)]
+
+    def _favourite_row(self, spec: dict[str, Any]) -> None:
+        """Every favourite food on one row, each one touch (another player's greyed in its place)."""
+        table = self._table()
+        self.favourite_words.text, self.favourite_words.height = "Favourite food:", theme.FONT * 1.3
+        self.favourites.height = theme.TOUCH
+        for o in kit_fields.options(kit_fields.resolve(spec["fields"]["suit"], self.draft) or {}):
+            chip = self._button(table[o["value"]]["name"][:3], lambda v=o["value"]: self._send(
+                {"type": "favourite", "suit": v}, follow=True), enabled=o.get("enabled", True),
+                colour=table[o["value"]]["hex"], into=self.favourites)
+            # On one line, as the pad's suit keys: a chip is narrower than a button's usual margins.
+            chip.bind(size=lambda c, *_: setattr(c, "text_size", (None, None)))
+
     def _pile_two(self, take: dict[str, Any] | None) -> None:
         """The most common take in one touch: two cards from the pile (a place left empty when
         the pile cannot give two, or the turn has no take)."""
@@ -214,7 +275,7 @@ class Entry(BoxLayout):
         if field is None or field.get("count_max", 1) < 2 or left < 2 or not (pile or {}).get("enabled", True):
             self.buttons.add_widget(Widget(size_hint_y=None, height=theme.TOUCH))
             return
-        self._button("2 from the pile", lambda: self._send({"type": "take", "sources": ["pile", "pile"]}))
+        self._button("2 from the pile", lambda: self._send({"type": "take", "sources": ["pile", "pile"]}, follow=True))
 
     def _weighty_end(self) -> None:
         if self.armed:
@@ -255,18 +316,19 @@ class Entry(BoxLayout):
             self._button(f"{o['label']} ({left[v]})", lambda v=v: self._source(v, most),
                          enabled=o.get("enabled", True) and left[v] > 0)
         if most >= 3 and not chosen:
-            self._button("3 from the pile", lambda: self._send({"type": "take", "sources": ["pile"] * 3}),
+            self._button("3 from the pile", lambda: self._send({"type": "take", "sources": ["pile"] * 3}, follow=True),
                          enabled=left["pile"] >= 3)
         if most > 1:
             # Greyed until a source is chosen, so Cancel beside it never moves under a finger.
             self._button(f"Take {len(chosen)}" if chosen else "Take", lambda: self._send(
-                {"type": "take", "sources": list(chosen)}), primary=True, enabled=bool(chosen), into=self.footer)
+                {"type": "take", "sources": list(chosen)}, follow=True), primary=True, enabled=bool(chosen),
+                into=self.footer)
 
     def _source(self, source: Any, most: int) -> None:
         chosen = self.draft.setdefault("sources", [])
         chosen.append(source)
         if len(chosen) >= min(most, 2):
-            self._send({"type": "take", "sources": list(chosen)})
+            self._send({"type": "take", "sources": list(chosen)}, follow=True)
         else:
             if self.mode == "menu":
                 self.mode = "take"
@@ -402,6 +464,20 @@ class Entry(BoxLayout):
         self._pick_baon(owner, container)
         return None
 
+    def claim(self, token: str) -> str | None:
+        """Claim this token (its box touched above the board), the turn's end after it when nothing
+        else can follow; why not, when it cannot be claimed now."""
+        spec = self.spec("claim")
+        option = next((o for o in spec["fields"]["token"]["options"] if o["value"] == token), None) if spec else None
+        if option is None:
+            return "No token can be claimed now: a clear majority claims one, on its player's turn, one a turn"
+        if not option.get("enabled", True):
+            return option.get("why") or f"{option['label']} cannot be claimed now"
+        if self.mode != "menu":
+            return f"Finish or cancel the {LABELS[self.mode].lower()} being entered first"
+        self._send({"type": "claim", "token": token}, follow=True)
+        return None
+
     def _pick_baon(self, owner: str, container: str) -> None:
         self.draft.update(owner=owner, container=container)
         self.pad.suit = container  # as for a new baon: the container's suit is framed to start with
@@ -421,7 +497,7 @@ class Entry(BoxLayout):
         self.title.text = "Favourite food"
         for o in kit_fields.options(kit_fields.resolve(spec["fields"]["suit"], self.draft) or {}):
             action = self._mine({"type": "favourite", "suit": o["value"]})
-            self._button(o["label"], lambda a=action: self._send(a), enabled=o.get("enabled", True),
+            self._button(o["label"], lambda a=action: self._send(a, follow=True), enabled=o.get("enabled", True),
                          colour=table[o["value"]]["hex"])
 
     def _draw_claim(self) -> None:
@@ -429,7 +505,7 @@ class Entry(BoxLayout):
         self.title.text = "Claim a bonus token"
         for o in spec["fields"]["token"]["options"]:
             self._button(f"{o['label']} ({o.get('detail', '')})",
-                         lambda v=o["value"]: self._send(self._mine({"type": "claim", "token": v})),
+                         lambda v=o["value"]: self._send(self._mine({"type": "claim", "token": v}), follow=True),
                          enabled=o.get("enabled", True))
 
 

@@ -61,11 +61,12 @@ def entry_markup(cards: list[str], table: dict[str, dict[str, Any]]) -> str:
     return " ".join(out)
 
 
-def token_box(m: dict[str, Any]) -> str:
-    """One token in three short lines: its name and points, who holds it, who has the majority now."""
+def token_box(m: dict[str, Any], claimable: bool = False) -> str:
+    """One token in three short lines: its name and points, who holds it, who has the majority now
+    (the player whose turn it is, when they may claim it: a touch on the box claims it)."""
     return (f"[b]{TOKEN_SHORT[m['token']]}[/b] {m['points']}\n"
             f"held: {m['holder'] or '—'}\n"
-            f"now: {m['leader'] or 'tie'}")
+            + ("[b]tap to claim[/b]" if claimable else f"now: {m['leader'] or 'tie'}"))
 
 
 def counter_box(view: dict[str, Any]) -> str:

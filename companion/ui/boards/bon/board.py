@@ -23,6 +23,7 @@ CARD_ACTIONS = ("play", "leftover")
 NO_CARD_ON_THE_DIAL = "Turn the dial to a card first: Confirm then plays the card it shows"
 UPPER = 0.52  # of the board's height: the stack, the trick and the players over the card pad
 UPPER_SCORING = 0.58  # over the round's scoring, which is shorter than the pad
+UPPER_ASKING = 0.50  # over the scoring with the next round's stack or leader to enter under it
 
 
 class BonBoard(Board):
@@ -43,7 +44,6 @@ class BonBoard(Board):
         self.dial = DialCursor()  # where the table's dial rests on the pad: the board's own, never a move
         self.setup = SetupPanel(self.act)
         self.scoring = ScoringPanel(self.act)
-        self.asking = False  # the next round's entry is open (it asks for a stack or a leader)
         self._last_view: dict[str, Any] | None = None
 
     def refresh(self, view: dict[str, Any]) -> None:
@@ -59,8 +59,6 @@ class BonBoard(Board):
         self.ranks.show(game["ranks"], moved)
         self.trick.show(game, names, colours)
         self.players.show(game, colours, view["expected"]["turn"])
-        if game["phase"] != "scored":
-            self.asking = False
         self._lower(game, legal)
 
     def _lower(self, game: dict[str, Any], legal: dict[str, Any]) -> None:
@@ -77,21 +75,31 @@ class BonBoard(Board):
         # No card awaited (a round scored): the dial starts afresh at the next deal, rather than
         # lighting up, untouched, the card it last rested on once that card is possible again.
         self.dial.clear()
-        if "start" in legal or ("next_round" in legal and self.asking):
-            self.setup.show(legal.get("start") or legal["next_round"])
+        if "start" in legal:
+            self.setup.under_scoring = False
+            self.setup.show(legal["start"])
             self._place(self.setup)
         elif game["scoring"]:
             deal = legal.get("next_round")
             plain = {"type": "next_round"} if deal and not deal["fields"] else None
-            self.scoring.show(game, plain, self._ask)
-            self._place(self.scoring)
+            # A next round that asks for a stack or a leader is entered under the scoring: its
+            # last touch deals the round, with no touch spent to open the entry.
+            asks = len(deal["fields"]) if deal else 0
+            if asks:
+                self.setup.under_scoring, self.setup.deals = True, game["round"] + 1
+                self.setup.show(deal)
+            self.scoring.show(game, plain, self.setup if asks else None)
+            # Both a stack and a leader: the scoring and the entry take the board, as a start's entry.
+            self._place(self.scoring, asks)
 
-    def _place(self, widget) -> None:
+    def _place(self, widget, asks: int = 0) -> None:
         # Entering the stack and the leader takes the whole board: above it there is nothing yet to
         # show at a start, and a next round's entry is short-lived. The scoring needs less room than
         # the pad: the players' tricks and track above it get more (five players, under the result bar).
-        entering = widget is self.setup
+        entering = widget is self.setup or asks > 1
         upper = UPPER_SCORING if widget is self.scoring else UPPER
+        if asks:
+            upper = UPPER_ASKING
         # Out of the board while the entry takes it whole: a hidden part left in place kept its
         # rows' sizes above the board, and, disabled, took the touches meant for the top bar's
         # prompt (What now? did not open at a game's start).
@@ -126,11 +134,6 @@ class BonBoard(Board):
     def _field(self) -> dict[str, Any]:
         legal = {spec["type"]: spec for spec in self._last_view["expected"]["legal"]}
         return legal[self.pad.kind]["fields"]["card"]
-
-    def _ask(self) -> None:
-        self.asking = True
-        self.lower.clear_widgets()
-        self.act_refresh()
 
     def act_refresh(self) -> None:
         """Open the next round's entry now (no action is sent until it is complete)."""

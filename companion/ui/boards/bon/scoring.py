@@ -27,8 +27,9 @@ class ScoringPanel(BoxLayout):
         super().__init__(orientation="vertical", spacing=2, **kwargs)
         self.act = act
 
-    def show(self, game: dict[str, Any], deal: dict[str, Any] | None, ask: Callable[[], Any]) -> None:
-        """`deal`: the next_round action when it takes no choice; else `ask` opens the entry for it."""
+    def show(self, game: dict[str, Any], deal: dict[str, Any] | None, entry: Any = None) -> None:
+        """`deal`: the next_round action when it takes no choice; else `entry`, the next round's
+        stack or leader entered right here, its last touch dealing the round (no touch to open it)."""
         self.clear_widgets()
         scoring = game["scoring"]
         self.add_widget(caption(f"Round {scoring['round']} scored (goal {tricks(scoring['goal'])}: "
@@ -46,7 +47,11 @@ class ScoringPanel(BoxLayout):
         if scoring["winners"]:
             self.add_widget(caption(scoring["decided"], colour=theme.ACCENT))
         self.add_widget(BoxLayout())
-        if game["phase"] == "scored":
+        if game["phase"] == "scored" and deal is None and entry is not None:
+            if entry.parent is not None:
+                entry.parent.remove_widget(entry)
+            self.add_widget(entry)
+        elif game["phase"] == "scored" and deal is not None:
             label = f"Deal round {game['round'] + 1}"
-            self.add_widget(button(label, (lambda: self.act(deal)) if deal else ask, primary=True,
+            self.add_widget(button(label, lambda: self.act(deal), primary=True,
                                    size_hint_y=None, height=theme.TOUCH - GAP))

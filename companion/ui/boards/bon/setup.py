@@ -29,9 +29,18 @@ class SetupPanel(BoxLayout):
     def __init__(self, act: Callable[[dict[str, Any]], Any], **kwargs: Any) -> None:
         super().__init__(orientation="vertical", spacing=GAP, **kwargs)
         self.act = act
+        # Under a round's scoring (the next round's stack or leader): as tall as its rows, no room
+        # left below them, and words that say which round it deals.
+        self.under_scoring = False
+        self.deals = 0
         self.spec: dict[str, Any] | None = None
         self.order: list[str] = []
         self.first: str | None = None
+        self.bind(minimum_height=self._fit)
+
+    def _fit(self, *_: Any) -> None:
+        if self.under_scoring:
+            self.height = self.minimum_height
 
     def show(self, spec: dict[str, Any]) -> None:
         """A fresh entry for this action (start, or a next round that asks for something)."""
@@ -45,7 +54,8 @@ class SetupPanel(BoxLayout):
         fields = self.spec["fields"]
         if "ranks" in fields:
             said = ", ".join(NAME[c] for c in self.order) or "nothing yet"
-            self.add_widget(caption(f"Rank stack: tap the tokens as drawn, top first ({said})"))
+            what = f"Round {self.deals}'s new rank stack" if self.under_scoring else "Rank stack"
+            self.add_widget(caption(f"{what}: tap the tokens as drawn, top first ({said})"))
             tokens = []
             for colour in COLOURS:
                 place = self.order.index(colour) + 1 if colour in self.order else None
@@ -56,10 +66,18 @@ class SetupPanel(BoxLayout):
             tokens.append(button("Clear", self._clear))
             self.add_widget(grid(tokens, cols=5))
         if "first" in fields:
-            self.add_widget(caption("Who leads the first trick"))
+            if self.under_scoring:
+                self.add_widget(caption(f"Who leads round {self.deals}'s first trick: a touch deals it"
+                                        if "ranks" not in fields else f"Who leads round {self.deals}"))
+            else:
+                self.add_widget(caption("Who leads the first trick"))
             names = f.values(fields["first"])
             self.add_widget(grid([small(name_chip(n, n == self.first, self._lead, group="bon-first")) for n in names],
                                  cols=len(names)))
+        self.size_hint_y = None if self.under_scoring else 1
+        if self.under_scoring:
+            self._fit()
+            return
         self.add_widget(spacer())  # the entry keeps to the top
 
     def _ready(self) -> bool:
