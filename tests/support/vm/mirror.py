@@ -112,3 +112,25 @@ def likeness(guest_png: Path, mirror: AppDriver, folder: Path) -> float:
             if all(abs(i - j) <= 24 for i, j in zip(p, q)):
                 same += 1
     return same / total
+
+
+def quiet_point(mirror: AppDriver) -> tuple[int, int]:
+    """A point of the play screen, as the panel reports it, where a tap and taps 30 and 60 px to
+    either side touch nothing that answers a touch (no button, the prompt's "What now?" included,
+    and no text field): the board as the mirror draws it now."""
+    from kivy.uix.behaviors import ButtonBehavior
+    from kivy.uix.textinput import TextInput
+
+    targets = [w for w in mirror.app.root.walk(restrict=True)
+               if isinstance(w, (ButtonBehavior, TextInput)) and not w.disabled and w.opacity > 0
+               and w.get_root_window() is not None]
+
+    def takes(x: int, y: int) -> bool:
+        wx, wy = x, PANEL[1] - y
+        return any(w.collide_point(*w.to_parent(*w.to_widget(wx, wy))) for w in targets)
+
+    for y in range(PANEL[1] - 20, 40, -8):
+        for x in range(80, PANEL[0] - 80, 20):
+            if not any(takes(x + dx, y) for dx in (0, -60, 60, 30)):
+                return x, y
+    raise AssertionError("the play screen has no strip where a tap touches nothing")
