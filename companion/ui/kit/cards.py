@@ -47,30 +47,37 @@ class CardChip(Label):
     """One card. A face-down card shows no value; once revealed for scoring its value is printed on the back."""
 
     def __init__(self, card: dict[str, Any], style: CardStyle = PLAIN, **kwargs) -> None:
-        up = card["face"] == "up"
-        value = card.get("value")
         kwargs.setdefault("bold", True)
-        super().__init__(
-            text="" if value is None else str(value),
-            color=style.ink if up else (1, 1, 1, 1),
-            halign="center",
-            valign="middle",
-            size_hint=(None, None),
-            **kwargs,
-        )
-        self.face = card["face"]
+        super().__init__(halign="center", valign="middle", size_hint=(None, None), **kwargs)
+        self.style = style
         with self.canvas.before:
-            Color(rgba=style.face if up else style.back)
+            self._face = Color()
             self._body = RoundedRectangle(radius=[4])
-            self._edge = Outline(1.2, style.edge if not up else (0, 0, 0, 0))
+            self._edge = Outline(1.2)
             # A back's pattern: a smaller inset frame, so a back never reads as an empty slot.
-            self._inset = Outline(1, style.edge if not up and value is None else (0, 0, 0, 0))
+            self._inset = Outline(1)
         with self.canvas.after:
             # The card the table is asked about, or has chosen: a thick amber frame around it. Only a
             # frame: a face-down card stays a plain back, whatever the app knows of it.
             self._mark = Outline(2.5)
         self.marked = False
+        self.show(card)
         self.bind(pos=self._redraw, size=self._redraw)
+
+    def show(self, card: dict[str, Any]) -> None:
+        """This card, in place of the one shown: a row's chips are kept from move to move, and a chip
+        whose card did not change draws nothing anew (its words' texture is Kivy's, kept while the
+        text is the same)."""
+        up = card["face"] == "up"
+        value = card.get("value")
+        style = self.style
+        self.face = card["face"]
+        self.text = "" if value is None else str(value)
+        self.color = style.ink if up else (1, 1, 1, 1)
+        self._face.rgba = style.face if up else style.back
+        self._edge.paint(style.edge if not up else (0, 0, 0, 0))
+        self._inset.paint(style.edge if not up and value is None else (0, 0, 0, 0))
+        self.font_size = value_font(self.width, self.height, self.text)
 
     def mark(self, on: bool) -> None:
         self.marked = on
@@ -103,13 +110,23 @@ class CardRow(Widget):
         super().__init__(**kwargs)
         self.style = style
         self.chips: list[CardChip] = []
+        self._pool: list[CardChip] = []
         self.bind(pos=self._layout, size=self._layout)
 
     def show(self, cards: list[dict[str, Any]]) -> None:
-        self.clear_widgets()
-        self.chips = [CardChip(card, self.style) for card in cards]
-        for chip in self.chips:
-            self.add_widget(chip)
+        # The same chips from move to move, each shown its card: new chips at every move left the
+        # old ones to the garbage collector, whose passes made the frames after a touch late, and
+        # each drew its value afresh.
+        while len(self._pool) < len(cards):
+            self._pool.append(CardChip(cards[len(self._pool)], self.style))
+        self.chips = self._pool[: len(cards)]
+        for chip, card in zip(self.chips, cards):
+            chip.show(card)
+            chip.mark(False)
+        if self.children[::-1] != self.chips:
+            self.clear_widgets()
+            for chip in self.chips:
+                self.add_widget(chip)
         self._layout()
 
     def mark(self, positions: list[int]) -> None:

@@ -19,6 +19,7 @@ from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.kit import fields as kit_fields
+from companion.ui.kit.kept import Kept, on_release
 from companion.ui.boards.baon import words
 from companion.ui.boards.baon.pad import KEY, CardPad
 from companion.ui.boards.baon.sheet import ScoreSheet
@@ -52,6 +53,7 @@ class Entry(BoxLayout):
         self.mode = "menu"
         self.draft: dict[str, Any] = {}
         self.armed = False  # a weighty button waits for its second touch
+        self._kept = Kept()
         # One line each, so the pad below keeps its place whatever they say.
         self.title = Text(text="", markup=True, font_size=theme.FONT, bold=True, wrap=False,
                           size_hint_y=None, height=theme.FONT * 1.3)
@@ -108,9 +110,12 @@ class Entry(BoxLayout):
         if colour:
             from kivy.utils import get_color_from_hex
             kw.update(background_color=list(get_color_from_hex(colour)), color=words.on_colour(colour))
-        button = BigButton(text=text, primary=primary, markup=True, height=KEY if into is self.footer else theme.TOUCH, **kw)
+        height = KEY if into is self.footer else theme.TOUCH
+        # The same button as at the last drawing when it looks the same (see kit/kept.py).
+        button = self._kept.take((text, primary, colour, font_size, height),
+                                 lambda: BigButton(text=text, primary=primary, markup=True, height=height, **kw))
         button.disabled = not enabled
-        button.bind(on_release=lambda _b: action())
+        on_release(button, action)
         (into or self.buttons).add_widget(button)
         return button
 
@@ -119,6 +124,7 @@ class Entry(BoxLayout):
         self.footer.clear_widgets()
         self.favourites.clear_widgets()
         self.favourite_words.text, self.favourite_words.height, self.favourites.height = "", 0, 0
+        self._kept.start()
         self.footer.cols, self.shares = 3, None  # the adding of cards sets its own
         self.pad.on_suit = None  # a baon's sets its own
         self.title.text = self.note.text = ""

@@ -23,27 +23,37 @@ class PlayersPanel(Panel):
     def __init__(self, **kwargs) -> None:
         super().__init__(orientation="vertical", padding=(theme.PAD, theme.GAP), **kwargs)
         self.grid = GridLayout(cols=3, spacing=(theme.GAP, 0), size_hint_y=None)
+        self._cells: list[Text] = []
         self.add_widget(self.grid)
         self.add_widget(Panel(background=(0, 0, 0, 0)))  # the room left over stays under the rows
         self.bind(height=self._fit)
 
     def show(self, game: dict[str, Any], colours: dict[str, list[float]], turn: str | None) -> None:
-        self.grid.clear_widgets()
-        self.grid.add_widget(_cell("", align="left"))
-        self.grid.add_widget(_cell("Tricks", theme.MUTED))
-        self.grid.add_widget(_cell("Track", theme.MUTED))
+        rows: list[tuple[str, list[float] | None, bool, str]] = [
+            ("", None, False, "left"), ("Tricks", theme.MUTED, False, "center"), ("Track", theme.MUTED, False, "center")]
         failed = {r["player"] for r in game["revokes"]}
         for p in game["players"]:
             name = p["name"]
             # A failure to follow proved this round stays marked by the name once its news has passed.
             mark = " " + symbol("✗", DANGER_HEX) if name in failed else ""
-            self.grid.add_widget(_cell(name + mark, colours[name], bold=True, align="left"))
+            rows.append((name + mark, colours[name], True, "left"))
             # On the goal: green; past it: red (the exact-trick rule), with no trick yet: plain.
             tricks = p["tricks"]
             mark = theme.GOOD if tricks == p["goal"] else theme.DANGER if tricks > p["goal"] else theme.TEXT
-            self.grid.add_widget(_cell(f"{tricks} / {p['goal']}", mark, bold=True))
-            self.grid.add_widget(_cell(f"{p['track']} / {game['target']}", theme.ACCENT if p["track"] >= game["target"] else None,
-                                       bold=True))
+            rows.append((f"{tricks} / {p['goal']}", mark, True, "center"))
+            rows.append((f"{p['track']} / {game['target']}", theme.ACCENT if p["track"] >= game["target"] else None,
+                         True, "center"))
+        # The same cells from move to move, their words changed in place: new cells at every move
+        # left the old ones to the garbage collector, whose passes made the frames after a touch late.
+        while len(self._cells) < len(rows):
+            self._cells.append(_cell(""))
+        cells = self._cells[: len(rows)]
+        if self.grid.children[::-1] != cells:
+            self.grid.clear_widgets()
+            for cell in cells:
+                self.grid.add_widget(cell)
+        for cell, (text, colour, bold, align) in zip(cells, rows):
+            cell.text, cell.color, cell.bold, cell.halign = text, colour or theme.TEXT, bold, align
         self._fit()
 
     def _fit(self, *_) -> None:

@@ -52,6 +52,7 @@ class TrickPanel(Panel):
         self.title.max_lines = 2
         self.add_widget(self.title)
         self.lines = BoxLayout(orientation="vertical", spacing=SPACING, size_hint_y=None)
+        self._pool: list[PlayLine] = []
         self.add_widget(self.lines)
         self.add_widget(Widget())  # what room is left stays under the lines, not between them and the title
         self.notice = self.title  # the words of a failure to follow stand where the title stands
@@ -61,8 +62,8 @@ class TrickPanel(Panel):
     def show(self, game: dict[str, Any], names: list[str], colours: dict[str, list[float]]) -> None:
         trick, last = game["trick"], game["last_trick"]
         shown = trick if trick and trick["plays"] else (last or trick)
-        self.lines.clear_widgets()
         if shown is None:
+            self._lines(0)
             self._title("Cards are entered as they are played, face up")
             return
         done = "winner" in shown
@@ -80,14 +81,25 @@ class TrickPanel(Panel):
             self._title(f"Trick {shown['number']} of 7" + (f"  ·  {said}" if said else ""))
         start = names.index(shown["leader"])
         played = {p["player"]: p for p in shown["plays"]}
-        for i in range(len(names)):
+        for i, line in enumerate(self._lines(len(names))):
             name = names[(start + i) % len(names)]
             play = played.get(name)
-            line = PlayLine()
             line.show(name, colours[name], play["card"] if play else None, play["label"] if play else "",
                       acting=not done and game["turn"] == name, won=done and shown["winner"] == name)
-            self.lines.add_widget(line)
         self._fit()
+
+    def _lines(self, count: int) -> list[PlayLine]:
+        """`count` lines, top first: the same lines from move to move, their words changed in place.
+        New lines at every move left the old ones to the garbage collector, whose passes made the
+        frames after a touch late, and each new line laid out and drew its words afresh."""
+        while len(self._pool) < count:
+            self._pool.append(PlayLine())
+        wanted = self._pool[:count]
+        if self.lines.children[::-1] != wanted:
+            self.lines.clear_widgets()
+            for line in wanted:
+                self.lines.add_widget(line)
+        return wanted
 
     def _title(self, text: str, colour: list[float] = theme.TEXT) -> None:
         self.title.text = text

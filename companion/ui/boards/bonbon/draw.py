@@ -52,6 +52,22 @@ class DrawPanel(BoxLayout):
         self.passing: Any = None  # a first pass being entered: its tile is chosen next (TakeTile)
         self.build()
 
+    def again(self, who: str, legal: dict[str, dict[str, Any]]) -> bool:
+        """Whether this panel, as it stands, is the one the next draw needs: the same legal draw (and
+        pass, end of turn) and nothing entered halfway. Then it stays, for `who`, its buttons disarmed:
+        a new panel at every draw left the old one's twenty-odd buttons to the garbage collector, whose
+        passes made the frames after a touch late, and drew all their words afresh. The face-down
+        cards a zero would turn over are the player's own, and drawn only once a zero is touched: the
+        panel takes the new ones."""
+        if _shape(legal) != _shape(self.legal) or self.kind != "regular" or self.zeroing or self.passing is not None:
+            return False
+        self.who, self.legal, self.fields = who, legal, legal["draw"]["fields"]
+        for widget in self.walk(restrict=True):
+            if hasattr(widget, "disarm"):
+                widget.disarm()
+        self.focus([])
+        return True
+
     # -- the common case -----------------------------------------------------
 
     def build(self) -> None:
@@ -213,3 +229,10 @@ class DrawPanel(BoxLayout):
         else:
             self.zeroing = False
         self.build()
+
+
+def _shape(legal: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """What the common panel is built from: the legal actions, less the zero's face-down cards."""
+    draw = legal["draw"]
+    fields = {k: v for k, v in draw["fields"].items() if k != "revealed"}
+    return {**legal, "draw": {**draw, "fields": fields}}

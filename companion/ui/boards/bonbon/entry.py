@@ -18,7 +18,8 @@ from companion.ui.widgets import Panel
 
 
 class EntryPanel(Panel):
-    """Rebuilt on every change; choices made on the way (a kind, a first card) live until then."""
+    """Rebuilt on every change (a draw panel kept for the same draw: see DrawPanel.again); choices made
+    on the way (a kind, a first card) live until then."""
 
     def __init__(self, act: Act, focus: Focus, say: Say, **kwargs) -> None:
         # Little above and below: the draw panel needs all the height it can get at 800x480; little at the
@@ -52,8 +53,11 @@ class EntryPanel(Panel):
         who = expected["turn"] or ""
         players = view["view"]["players"]
         decline = legal.get("end_turn")
-        self.clear_widgets()
         self.focus([])  # a panel asking about a card frames it on the board again
+        if "start" not in legal and "draw" in legal and isinstance(self.panel, DrawPanel) and self.panel.parent is self \
+                and self.panel.again(who, legal):
+            return  # the same draw for the next player: the panel stays as it is
+        self.clear_widgets()
         if "start" in legal:
             panel: Widget = StartPanel(legal["start"], self.act)
         elif "draw" in legal:

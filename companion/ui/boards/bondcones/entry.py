@@ -15,6 +15,7 @@ from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.boards.bondcones import words
+from companion.ui.kit.kept import Kept, on_release
 from companion.ui.kit.measure import drawn_size, drawn_width
 from companion.ui.kit.pad import ValuePad
 from companion.ui.kit.toggle import toggle
@@ -22,6 +23,7 @@ from companion.ui.widgets import BigButton, Panel, Text
 
 Act = Callable[[dict[str, Any]], Any]
 
+KEPT_CAPTURES = 4  # capture rows kept for their next showing (the values left change as cones go)
 CAPTION_WIDTH = 110  # the row captions' column: two lines of "Captured with"
 # A new kind of entry (a roll's faces, then the capture's values) puts other buttons where the last
 # touch was: the second touch of a double tap there goes nowhere, as on every screen
@@ -39,12 +41,17 @@ class EntryPanel(Panel):
         self.body = BoxLayout(orientation="vertical", spacing=6)
         self.add_widget(self.body)
         self.entry = ""  # the kind of entry on screen: "roll", "capture", "remove" or "over"
+        # The heading and the faces are kept from turn to turn, given their new words (see kit/kept.py).
+        self._kept = Kept()
+        self._head = Text(text="", markup=True, bold=True)
+        self._captures: dict[str, tuple[BoxLayout, dict[str, BoxLayout]]] = {}  # see _capture
 
     def show(self, view: dict[str, Any]) -> None:
         expected = view["expected"]
         legal = {spec["type"]: spec for spec in expected["legal"]}
         who = expected["turn"]
         self.body.clear_widgets()
+        self._kept.start()
         self.kinds = {"with": "ordinary", "cone": "ordinary"}
         self.rows = {}
         entry = next((kind for kind in ("roll", "capture", "remove") if kind in legal), "over")
@@ -60,7 +67,8 @@ class EntryPanel(Panel):
             self.body.add_widget(Widget())
 
     def _heading(self, text: str) -> None:
-        self.body.add_widget(Text(text=text, markup=True, bold=True))
+        self._head.text = text
+        self.body.add_widget(self._head)
 
     # -- rolls and battles ---------------------------------------------------
 
@@ -72,15 +80,17 @@ class EntryPanel(Panel):
         faces = BoxLayout(spacing=theme.GAP)
         for option in roll["fields"]["face"]["options"]:
             # PEEK and BONDO get wider buttons than the digits: a word in one line, a size to read.
-            button = FaceButton(text=option["label"], bold=True, size_hint_y=1,
-                                size_hint_x=1 if len(option["label"]) <= 1 else 1.4,
-                                disabled=not option.get("enabled", True))
-            button.bind(on_release=lambda _b, f=option["value"]: self.act({"type": "roll", "face": f}))
+            label = option["label"]
+            button = self._kept.take(("face", label), lambda: FaceButton(
+                text=label, bold=True, size_hint_y=1, size_hint_x=1 if len(label) <= 1 else 1.4))
+            button.disabled = not option.get("enabled", True)
+            on_release(button, lambda f=option["value"]: self.act({"type": "roll", "face": f}))
             faces.add_widget(button)
         self.body.add_widget(faces)
         if battle:
-            declare = BigButton(text=f"{words.symbol('⚔')} {battle['label']}", markup=True, color=theme.WARNING)
-            declare.bind(on_release=lambda *_: self.act({"type": "battle"}))
+            text = f"{words.symbol('⚔')} {battle['label']}"
+            declare = self._kept.take(("battle", text), lambda: BigButton(text=text, markup=True, color=theme.WARNING))
+            on_release(declare, lambda: self.act({"type": "battle"}))
             self.body.add_widget(declare)
         else:
             self.body.add_widget(Widget(size_hint_y=None, height=theme.TOUCH))  # the battle's row, kept
@@ -88,6 +98,19 @@ class EntryPanel(Panel):
     # -- captures ------------------------------------------------------------
 
     def _capture(self, capture: dict[str, Any], done: dict[str, Any] | None) -> None:
+        # The same capture as before (and Done or not): the same row, its kinds back on Ordinary. A
+        # new row at every capture left the old one's buttons to the garbage collector, whose passes
+        # made the frames after a touch late, and drew all their words afresh.
+        look = repr((capture, done))
+        kept = self._captures.get(look)
+        if kept is not None:
+            row, self.rows = kept[0], dict(kept[1])
+            for name, kinds in self.rows.items():
+                chips = [c for c in kinds.children if hasattr(c, "kind")]
+                for chip in sorted(chips, key=lambda c: c.kind == self.kinds[name]):  # up first, then down
+                    chip.state = "down" if chip.kind == self.kinds[name] else "normal"
+            self.body.add_widget(row)
+            return
         fields = capture["fields"]
         # No heading: the row captions say it, and the three rows need the height.
         row = BoxLayout(spacing=theme.GAP)
@@ -106,6 +129,9 @@ class EntryPanel(Panel):
             finish.bind(on_release=lambda *_: self.act({"type": "done"}))
             row.add_widget(finish)
         self.body.add_widget(row)
+        if len(self._captures) >= KEPT_CAPTURES:
+            self._captures.pop(next(iter(self._captures)))  # the oldest goes
+        self._captures[look] = (row, dict(self.rows))
 
     def _captured(self, value: int) -> None:
         self.act({"type": "capture", "value": value, "with": self.kinds["with"], "cone": self.kinds["cone"]})
@@ -118,6 +144,7 @@ class EntryPanel(Panel):
                           lambda down, n=name, k=kind: down and self.kinds.__setitem__(n, k),
                           group=f"bondcones-{name}-{id(self)}", disabled=not option.get("enabled", True))
             chip.allow_no_selection = False
+            chip.kind = kind
             row.add_widget(chip)
         self.rows[name] = row
         return row

@@ -57,6 +57,13 @@ class FaceBox(BoxLayout):
         self.add_widget(self.caption)
         self.add_widget(self.face)
 
+    def show(self, caption: str, face: str, colour: list[float]) -> FaceBox:
+        """Another die in this box (the panel keeps its boxes from move to move)."""
+        self.caption.text, self.caption.color = caption, colour
+        self.face.text, self.face.color = face, colour
+        self._fit_caption()
+        return self
+
 
     def _fit_caption(self, *_) -> None:
         self.caption.bold = drawn_width(self.caption.text, theme.FONT_SMALL, bold=True, markup=True) <= self.caption.width - 3  # Kivy shortens a few px early
@@ -79,6 +86,8 @@ class RollPanel(Panel):
         self.add_widget(self.column)
         self._detail = ""
         self._notes: list[str] = []
+        self._boxes: list[FaceBox] = []
+        self._faces_used = 0
         self._fit = Clock.create_trigger(self._fit_text)
         self.column.bind(size=self._fit)
         self.news.bind(width=self._fit)  # the wrapping follows the layout, which comes a frame later
@@ -86,6 +95,7 @@ class RollPanel(Panel):
     def show(self, view: dict[str, Any], colours: dict[str, list[float]]) -> None:
         game = view["view"]
         self.faces.clear_widgets()
+        self._faces_used = 0
         # Each state says which of the last action's news lines add to what it shows: the
         # panel only ever shows what is current, never a roll from an earlier turn.
         if game["phase"] == "opening":
@@ -130,6 +140,16 @@ class RollPanel(Panel):
                     return
         self.detail.text, self.news.text = detail, news
 
+    def _face(self, caption: str, face: str, colour: list[float]) -> FaceBox:
+        """The next die of this move: the boxes are kept from move to move and shown the new roll,
+        as new boxes at every move were left to the garbage collector, whose passes made the frames
+        after a touch late, and drew their words afresh."""
+        if self._faces_used == len(self._boxes):
+            self._boxes.append(FaceBox("", "", theme.TEXT))
+        box = self._boxes[self._faces_used]
+        self._faces_used += 1
+        return box.show(caption, face, colour)
+
     def _say(self, header: str, header_colour: list[float], headline: str, headline_colour: list[float],
              detail: str = "") -> None:
         self.header.text, self.header.color = header, header_colour
@@ -143,7 +163,7 @@ class RollPanel(Panel):
         for name in players:
             colour = colours[name]
             face_colour = colour[:3] + [0.45] if name == dim else colour  # the loser's die steps back
-            box = FaceBox(name, words.face(rolls[name]), colour)
+            box = self._face(name, words.face(rolls[name]), colour)
             box.face.color = face_colour
             self.faces.add_widget(box)
 
@@ -201,7 +221,7 @@ class RollPanel(Panel):
         if fight:
             self._duel([fight["challenger"], fight["defender"]], fight["rolls"], colours, dim=loser)
         else:  # a game saved before battles were kept: no pair to show
-            self.faces.add_widget(FaceBox("battle lost", words.symbol("⚔"), colours[remover]))
+            self.faces.add_widget(self._face("battle lost", words.symbol("⚔"), colours[remover]))
         self._say(f"{words.symbol('⚔')} {remover} wins the BondO Battle", colours[remover],
                   f"{remover} removes a cone", colours[remover],
                   f"Any one of {loser}'s cones: {remover} scores its value.")
@@ -216,7 +236,7 @@ class RollPanel(Panel):
     def _waiting(self, game: dict[str, Any], colours: dict[str, list[float]]) -> list[str]:
         """A new turn with no roll yet: the die waits; the last action's news says what came before."""
         player = game["turn"]
-        self.faces.add_widget(FaceBox(player, "?", colours[player]))
+        self.faces.add_widget(self._face(player, "?", colours[player]))
         detail = ""
         roll = game["last_roll"]
         if roll["turn_number"] == game["turn_number"] - 1 and roll["demand"]["kind"] in ("peek", "bondo"):
@@ -232,7 +252,7 @@ class RollPanel(Panel):
         roll = game["last_roll"]
         roller = roll["player"]
         colour = colours[roller]
-        self.faces.add_widget(FaceBox(f"turn {roll['turn_number']}", words.face(roll["face"]), colour))
+        self.faces.add_widget(self._face(f"turn {roll['turn_number']}", words.face(roll["face"]), colour))
         head, rest = words.demand_parts(roll["demand"])
         self._say(f"{roller} rolled {words.face(roll['face'])}", colour, head, theme.TEXT, rest)
         return words.news(game)
@@ -245,7 +265,7 @@ class RollPanel(Panel):
             loser = fight["defender"] if fight["winner"] == fight["challenger"] else fight["challenger"]
             self._duel([fight["challenger"], fight["defender"]], fight["rolls"], colours, dim=loser)
         elif roll:
-            self.faces.add_widget(FaceBox(f"turn {roll['turn_number']}", words.face(roll["face"]),
+            self.faces.add_widget(self._face(f"turn {roll['turn_number']}", words.face(roll["face"]),
                                           colours[roll["player"]]))
         self._say("Game over", theme.TEXT, f"{winner} wins with {game['sides'][winner]['points']} points",
                   colours[winner], "Undo takes back the last move.")
