@@ -172,8 +172,7 @@ class Players:
     def start(self, game, legal) -> str:
         for words in self.rng.sample(list(TILE_WORDS), 3):
             self.press(lambda said, w=words: said.split("\n")[0] == w)
-        self.press(self.rng.choice(PLAYERS))
-        self.press("Start round 1")
+        self.press(self.rng.choice(PLAYERS))  # who starts: the touch that starts round 1
         return "start"
 
     def draw(self, game, legal) -> str:
