@@ -120,7 +120,10 @@ def test_a_round_by_touch_from_the_tiles_to_the_next_round(make_app):
     press(app, "Swap")
     value(app, 1)
     assert view(app)["step"] == "effect" and view(app)["effect"] == "swap"
-    assert "Swap: tap two cards of two different players" in app.texts()
+    # The swap card just played is the first card until another is chosen (the common swap).
+    assert marked(app) == [("Cris", 2)]
+    assert ("Swap: tap the card to swap Cris's swap card (card 2, a 1) with. For two other cards, "
+            "tap the swap card to let it go.") in app.texts()
     card(app, "Cris", 1)
     assert "Swap Cris's card 1 (from the left), a 3, with a card of another player" in app.texts()
     assert marked(app) == [("Cris", 1)]  # the first card chosen is framed on the board too
@@ -779,6 +782,9 @@ def test_touching_a_card_in_a_row_or_a_tile_on_the_strip_makes_the_same_choice(m
     # John's swap card: Anna's 3 (her card 2), then Cris's reveal card, both touched in the rows.
     press(app, "Swap")
     value(app, 1)
+    assert marked(app) == [("John", 2)]  # his swap card, until he lets it go
+    touch_row_card(app, "John", 2)
+    assert marked(app) == []
     touch_row_card(app, "Anna", 2)
     assert marked(app) == [("Anna", 2)]
     touch_row_card(app, "Cris", 1)
@@ -920,14 +926,18 @@ def test_undo_with_a_swaps_first_card_chosen_lets_go_of_that_card(make_app):
     value(app, 3)  # John
     press(app, "Face down")  # Cris
     press(app, "Swap")
-    value(app, 2)  # Anna's swap card
+    value(app, 2)  # Anna's swap card, the swap's first card until she chooses another
+    card(app, "Anna", 2)  # lets it go
     card(app, "John", 1)  # the swap's first card
     assert marked(app) == [("John", 1)]
     before = app.table.session.view()
     undo_bar(app)
     assert app.table.session.view() == before
     assert "Cleared the swap's first card" in toast(app)
-    assert marked(app) == [] and not any("Swap John's card 1" in t for t in app.texts())
+    assert marked(app) == [("Anna", 2)] and not any("Swap John's card 1" in t for t in app.texts())
+    # Nothing chosen but the swap card itself: the next Undo takes back the swap card.
+    undo_bar(app)
+    assert [c["face"] for c in player(app, "Anna")["cards"]] == ["down"]
 
 
 def test_undo_after_choosing_a_card_kind_lets_go_of_the_kind(make_app):
