@@ -261,14 +261,14 @@ def test_a_common_card_takes_one_touch_and_any_other_kind_two(make_app):
         assert session.revision == before + 1
         return len(steps)
 
-    assert touches(lambda: value(app, 4)) == 1  # a face-up regular card
+    assert touches(lambda: value(app, 4)) == 1  # a face-up card: regular or must face-up, one touch
     assert touches(lambda: press(app, "Face down")) == 1
     assert touches(lambda: value(app, 0)) == 1  # a zero with nothing face-down before it
     press(app, "No extra turn")
     assert touches(lambda: press(app, "Must face-up"), lambda: value(app, 1)) == 2
     assert touches(lambda: press(app, "Swap"), lambda: value(app, 1)) == 2
     kinds = [(c["kind"], c["value"]) for p in view(app)["players"] for c in p["cards"] if c["face"] == "up"]
-    assert kinds == [("regular", 4), ("must_up", 1), ("swap", 1), ("zero", 0)]
+    assert kinds == [("face_up", 4), ("must_up", 1), ("swap", 1), ("zero", 0)]
 
 
 def test_board_mode_moves_the_total_by_touch_and_dial_and_flags_the_overflow(make_app):
@@ -649,12 +649,13 @@ def test_the_draw_panel_stays_clear_of_the_tiles_in_every_draw_state(make_app, s
     app = start(make_app, size=size)
     begin(app)
     check_entry_fits(app, "a turn")
-    for chip in ("Must face-up", "Pass + tile", "Reveal", "Swap", "Draw again", "Turn down", "Regular"):
+    for chip in ("Must face-up", "Pass + tile", "Reveal", "Swap", "Draw again", "Turn down"):
         press(app, chip)
         check_entry_fits(app, chip)
     press(app, "Must face-up")
     app.screenshot(f"bonbon-draw-must-face-up-{size[0]}x{size[1]}")
-    press(app, "Regular")
+    press(app, "Must face-up")  # touched again, it lets go: a plain face-up card
+    assert board(app).entry.panel.kind == "face_up"
     press(app, "Face down")  # Anna
     press(app, "Draw again")  # John
     value(app, 1)
@@ -951,7 +952,7 @@ def test_undo_after_choosing_a_card_kind_lets_go_of_the_kind(make_app):
     undo_bar(app)
     assert app.table.session.view() == before
     assert "Cleared the card kind chosen (Swap)" in toast(app)
-    assert board(app).entry.panel.kind == "regular"
+    assert board(app).entry.panel.kind == "face_up"
     assert "Face-up: tap its value. 0 is the zero." in app.texts()
 
 

@@ -92,7 +92,7 @@ def test_bonbons_cards_and_first_pass(make_app):  # noqa: F811
     assert one_move(app, words(app, "Face down", entry)) == 1  # John
     # Cris: a must-face-up card is played face-up, so its value alone enters it (docs/rules/bonbon.md).
     assert one_move(app, words(app, "1", entry)) == 1
-    assert player(app, "Cris")["cards"] == [{"face": "up", "kind": "regular", "value": 1}]
+    assert player(app, "Cris")["cards"] == [{"face": "up", "kind": "face_up", "value": 1}]
     # Anna's reveal: John's face-down card is the only one it can take, so the pad asks its value at once.
     assert one_move(app, words(app, "Reveal", entry), words(app, "2", entry), words(app, "3", entry), moves=2) == 3
     assert player(app, "John")["cards"] == [{"face": "up", "kind": None, "value": 3}]
@@ -154,13 +154,13 @@ def test_bonbons_must_face_up_card_is_one_touch_wherever_it_is_drawn(make_app): 
     entry = app.app.screen("play").board.entry
     # A turn's card, a card after the draw-again card, a card on the zero's extra turn: its value alone.
     assert one_move(app, words(app, "2", entry)) == 1  # Anna
-    assert player(app, "Anna")["cards"] == [{"face": "up", "kind": None, "value": 2}]
+    assert player(app, "Anna")["cards"] == [{"face": "up", "kind": "face_up", "value": 2}]
     assert one_move(app, words(app, "Draw again", entry), words(app, "1", entry)) == 2  # John
     assert one_move(app, words(app, "3", entry)) == 1  # John's card drawn after it
-    assert player(app, "John")["cards"][-1] == {"face": "up", "kind": None, "value": 3}
+    assert player(app, "John")["cards"][-1] == {"face": "up", "kind": "face_up", "value": 3}
     assert one_move(app, words(app, "0", entry)) == 1  # Cris: a zero, then her extra turn
     assert one_move(app, words(app, "1", entry)) == 1
-    assert player(app, "Cris")["cards"][-1] == {"face": "up", "kind": None, "value": 1}
+    assert player(app, "Cris")["cards"][-1] == {"face": "up", "kind": "face_up", "value": 1}
 
 
 def test_a_bonbon_swap_card_and_its_swap_are_three_touches(make_app):  # noqa: F811
