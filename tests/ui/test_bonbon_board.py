@@ -122,8 +122,8 @@ def test_a_round_by_touch_from_the_tiles_to_the_next_round(make_app):
     assert view(app)["step"] == "effect" and view(app)["effect"] == "swap"
     # The swap card just played is the first card until another is chosen (the common swap).
     assert marked(app) == [("Cris", 2)]
-    assert ("Swap: tap the card to swap Cris's swap card (card 2, a 1) with. For two other cards, "
-            "tap the swap card to let it go.") in app.texts()
+    assert "Swap Cris's swap card (a 1) with a card you tap; tap it to let go" in app.texts()
+    app.screenshot("bonbon-swap-card-first")
     card(app, "Cris", 1)
     assert "Swap Cris's card 1 (from the left), a 3, with a card of another player" in app.texts()
     assert marked(app) == [("Cris", 1)]  # the first card chosen is framed on the board too

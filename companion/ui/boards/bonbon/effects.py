@@ -111,8 +111,9 @@ class TargetPanel(BoxLayout):
     def _ask(self) -> str:
         if self.kind == "swap" and self.first and self.first == self.first_implied:
             card = self.players[self.first["player"]]["cards"][self.first["card"] - 1]
-            return (f"Swap: tap the card to swap {self.first['player']}'s swap card (card {self.first['card']}, "
-                    f"{words.a_value(card['value'])}) with. For two other cards, tap the swap card to let it go.")
+            # Two lines, as the other asks: a third pushed the swapper's own cards out of sight.
+            return (f"Swap {self.first['player']}'s swap card ({words.a_value(card['value'])}) with a card you "
+                    "tap; tap it to let go")
         if self.kind == "swap" and self.first:
             card = self.players[self.first["player"]]["cards"][self.first["card"] - 1]
             what = "face-down" if card["face"] == "down" else words.a_value(card["value"])
