@@ -273,21 +273,22 @@ class CompanionApp(App):
     # -- games ---------------------------------------------------------------
 
     def choose_game(self, game_id: str) -> None:
-        """Set up a new game; one still being played is only left behind if the table says so."""
-        session = self.table.session
-        if session is not None and session.result() is None:
-            from companion.ui.confirm import Confirm
+        """Set up a new game. One still being played is left only by the new game's Start.
 
-            names = ", ".join(session.names)
-            Confirm(
-                f"{session.game.title} with {names} is not finished. Start a new game? "
-                "The unfinished one is kept in the history, but cannot be played on.",
-                keep=f"Keep playing {session.game.title}",
-                go_on="Start a new game",
-                on_go_on=lambda: self._set_up(game_id),
-            ).open()
-            return
+        No question in between: it cost a touch on every new game over an unfinished one, and a
+        question answered that often is answered without being read. The unfinished game is still
+        safe from one stray touch: a game's button only opens the players screen (Back returns to
+        the game as it was), seats are filled one by one, and the Start button itself says that
+        the game at the table is left unfinished (unfinished_words), so the touch that leaves it
+        is the one that says so."""
         self._set_up(game_id)
+
+    def unfinished_words(self) -> str:
+        """What starting a new game does to the one at the table: "" when there is none to leave."""
+        session = self.table.session
+        if session is None or session.result() is not None:
+            return ""
+        return f"leaves {session.game.title} unfinished"
 
     def _set_up(self, game_id: str) -> None:
         self.screen("players").prepare(game_id)

@@ -86,20 +86,21 @@ def screen_text(app: AppDriver) -> str:
 def begin(app: AppDriver, tiles=("three", "zeros", "ones"), first: str | None = None) -> None:
     for t in tiles:
         tile(app, t)
-    if first:
-        press(app, first)
-    press(app, "Start round 1")
+    # Who starts is the set-up's last touch: it starts the round.
+    press(app, first or view(app)["players"][0]["name"])
     assert view(app)["phase"] == "play"
 
 
 def test_a_round_by_touch_from_the_tiles_to_the_next_round(make_app):
     app = start(make_app)
     assert "Lay out 3 bonus tiles at random and tap them here" in app.texts()
-    assert app.find("Start round 1").disabled  # three tiles first
+    assert app.find("John", root=board(app).entry).disabled  # three tiles first
     tile(app, "three")
     press(app, "John")
+    assert view(app)["phase"] == "setup", "a greyed starter starts nothing"
+    tile(app, "zeros")
     app.screenshot("bonbon-start")
-    begin(app, tiles=("zeros", "ones"))
+    begin(app, tiles=("ones",), first="John")
     assert view(app)["tiles"]["shown"] == ["three", "zeros", "ones"] and view(app)["turn"] == "John"
     assert {"+3 points", "+1 per zero", "+1 per one"} <= set(app.texts())
     press(app, "Face down")  # John
@@ -119,7 +120,10 @@ def test_a_round_by_touch_from_the_tiles_to_the_next_round(make_app):
     press(app, "Swap")
     value(app, 1)
     assert view(app)["step"] == "effect" and view(app)["effect"] == "swap"
-    assert "Swap: tap two cards of two different players" in app.texts()
+    # The swap card just played is the first card until another is chosen (the common swap).
+    assert marked(app) == [("Cris", 2)]
+    assert "Swap Cris's swap card (a 1) with a card you tap; tap it to let go" in app.texts()
+    app.screenshot("bonbon-swap-card-first")
     card(app, "Cris", 1)
     assert "Swap Cris's card 1 (from the left), a 3, with a card of another player" in app.texts()
     assert marked(app) == [("Cris", 1)]  # the first card chosen is framed on the board too
@@ -257,14 +261,14 @@ def test_a_common_card_takes_one_touch_and_any_other_kind_two(make_app):
         assert session.revision == before + 1
         return len(steps)
 
-    assert touches(lambda: value(app, 4)) == 1  # a face-up regular card
+    assert touches(lambda: value(app, 4)) == 1  # a face-up card: regular or must face-up, one touch
     assert touches(lambda: press(app, "Face down")) == 1
     assert touches(lambda: value(app, 0)) == 1  # a zero with nothing face-down before it
     press(app, "No extra turn")
     assert touches(lambda: press(app, "Must face-up"), lambda: value(app, 1)) == 2
     assert touches(lambda: press(app, "Swap"), lambda: value(app, 1)) == 2
     kinds = [(c["kind"], c["value"]) for p in view(app)["players"] for c in p["cards"] if c["face"] == "up"]
-    assert kinds == [("regular", 4), ("must_up", 1), ("swap", 1), ("zero", 0)]
+    assert kinds == [("face_up", 4), ("must_up", 1), ("swap", 1), ("zero", 0)]
 
 
 def test_board_mode_moves_the_total_by_touch_and_dial_and_flags_the_overflow(make_app):
@@ -645,12 +649,13 @@ def test_the_draw_panel_stays_clear_of_the_tiles_in_every_draw_state(make_app, s
     app = start(make_app, size=size)
     begin(app)
     check_entry_fits(app, "a turn")
-    for chip in ("Must face-up", "Pass + tile", "Reveal", "Swap", "Draw again", "Turn down", "Regular"):
+    for chip in ("Must face-up", "Pass + tile", "Reveal", "Swap", "Draw again", "Turn down"):
         press(app, chip)
         check_entry_fits(app, chip)
     press(app, "Must face-up")
     app.screenshot(f"bonbon-draw-must-face-up-{size[0]}x{size[1]}")
-    press(app, "Regular")
+    press(app, "Must face-up")  # touched again, it lets go: a plain face-up card
+    assert board(app).entry.panel.kind == "face_up"
     press(app, "Face down")  # Anna
     press(app, "Draw again")  # John
     value(app, 1)
@@ -778,6 +783,9 @@ def test_touching_a_card_in_a_row_or_a_tile_on_the_strip_makes_the_same_choice(m
     # John's swap card: Anna's 3 (her card 2), then Cris's reveal card, both touched in the rows.
     press(app, "Swap")
     value(app, 1)
+    assert marked(app) == [("John", 2)]  # his swap card, until he lets it go
+    touch_row_card(app, "John", 2)
+    assert marked(app) == []
     touch_row_card(app, "Anna", 2)
     assert marked(app) == [("Anna", 2)]
     touch_row_card(app, "Cris", 1)
@@ -919,14 +927,18 @@ def test_undo_with_a_swaps_first_card_chosen_lets_go_of_that_card(make_app):
     value(app, 3)  # John
     press(app, "Face down")  # Cris
     press(app, "Swap")
-    value(app, 2)  # Anna's swap card
+    value(app, 2)  # Anna's swap card, the swap's first card until she chooses another
+    card(app, "Anna", 2)  # lets it go
     card(app, "John", 1)  # the swap's first card
     assert marked(app) == [("John", 1)]
     before = app.table.session.view()
     undo_bar(app)
     assert app.table.session.view() == before
     assert "Cleared the swap's first card" in toast(app)
-    assert marked(app) == [] and not any("Swap John's card 1" in t for t in app.texts())
+    assert marked(app) == [("Anna", 2)] and not any("Swap John's card 1" in t for t in app.texts())
+    # Nothing chosen but the swap card itself: the next Undo takes back the swap card.
+    undo_bar(app)
+    assert [c["face"] for c in player(app, "Anna")["cards"]] == ["down"]
 
 
 def test_undo_after_choosing_a_card_kind_lets_go_of_the_kind(make_app):
@@ -940,7 +952,7 @@ def test_undo_after_choosing_a_card_kind_lets_go_of_the_kind(make_app):
     undo_bar(app)
     assert app.table.session.view() == before
     assert "Cleared the card kind chosen (Swap)" in toast(app)
-    assert board(app).entry.panel.kind == "regular"
+    assert board(app).entry.panel.kind == "face_up"
     assert "Face-up: tap its value. 0 is the zero." in app.texts()
 
 

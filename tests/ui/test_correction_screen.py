@@ -269,3 +269,32 @@ def test_the_line_under_the_choices_counts_the_rows_of_chips_a_player_sees(make_
     above = {round(c.to_window(c.x, c.y)[1]) for c in chips if c.to_window(c.x, c.y)[1] + c.height > top + 1}
     assert len(above) >= 2
     assert f"▲[/font] {len(above)} rows of choices above: slide the list down" in screen.more_choices.text
+
+
+def test_the_story_offers_each_rounds_start_and_a_chip_opens_that_moves_correction(make_app):
+    """An early move was a swipe or more away from the latest: a chip per round opens its first move."""
+    lines = (SCRIPTS / "bonbon" / "scripts" / "scoring_lucy_nick_sophie.jsonl").read_text().splitlines()
+    setup, *actions = [json.loads(line) for line in lines if line.strip()]
+    app: AppDriver = make_app().start()
+    assert app.app.start_game("bonbon", setup["players"], {})
+    for action in actions:
+        assert app.app.act(action) is not None, action
+    spec = next(s for s in app.table.session.view()["expected"]["legal"] if s["type"] == "next_round")
+    field = spec["fields"].get("new_tiles")
+    new = [o["value"] for o in field["options"] if o.get("enabled", True)][:field.get("count", 1)] if field else None
+    assert app.app.act({"type": "next_round", **({"new_tiles": new} if new else {})}) is not None
+    assert app.app.act({"type": "draw", "face": "down"}) is not None
+    round_two = len(app.table.session.moves()) - 1
+    app.tap("Story")
+    assert app.settle_until(lambda: app.app.screen("past_game").story_complete, timeout=5)
+    app.frames(3)
+    assert "Round 1" in app.texts() and "Round 2" in app.texts()
+    app.screenshot("story-round-chips")
+    app.tap("Round 2")
+    assert app.settle_until(lambda: app.screen == "correction", timeout=3)
+    assert app.app.screen("correction").move == round_two
+    app.tap("Back")
+    app.frames(3)
+    app.tap("Round 1")
+    assert app.settle_until(lambda: app.screen == "correction", timeout=3)
+    assert app.app.screen("correction").move == 1

@@ -493,22 +493,31 @@ def test_with_a_keyboard_names_can_be_typed_at_once_but_the_touchscreen_waits_fo
     assert not table.app.screen("players").name_input.focus
 
 
-def test_choosing_a_new_game_asks_before_leaving_an_unfinished_one(make_app):
+def test_a_new_game_over_an_unfinished_one_leaves_it_only_at_a_start_that_says_so(make_app):
     app = make_app().start()
     app.app.start_game("tally", ["Anna", "Ben"], {})
     app.app.act({"type": "add", "points": 2})
+    old = app.table.record.id
     app.tap("Menu")
     app.tap("[b]Tally[/b]\n[size=20]2–4 players[/size]")
     app.settle()
-    app.screenshot("confirm-new-game")
-    app.tap("Keep playing Tally")  # the safe answer keeps the game
+    assert app.screen == "players", "no question: the players screen at once"
+    app.tap("Back")  # a stray touch on a game's button: Back, and the game is as it was
     app.settle()
-    assert app.table.session is not None and app.table.session.revision == 1
+    assert app.table.record.id == old and app.table.session.revision == 1
     assert app.store.history() == []
     app.tap("[b]Tally[/b]\n[size=20]2–4 players[/size]")
     app.settle()
-    app.tap("Start a new game")
-    assert app.screen == "players"
+    for name in ("Cy", "Dee"):
+        app.app.screen("players").add(name)
+    app.frames(2)
+    start = "[b]Start game[/b]\n[size=20]leaves Tally unfinished[/size]"
+    assert start in app.texts(), app.texts()
+    app.screenshot("players-start-leaves-the-unfinished-game")
+    app.tap(start)
+    app.settle()
+    assert app.screen == "play" and app.table.record.id != old
+    assert [r.id for r in app.store.history()] == [old], "the unfinished game kept in the history"
 
 
 def play_a_whole_bondcones_game(app: AppDriver) -> None:
@@ -571,3 +580,19 @@ def test_after_the_result_is_left_home_offers_only_a_choice_of_game(make_app):
     texts = app.texts()
     assert "Choose a game" in texts
     assert not any(t.startswith(("Back to", "Play Tally again")) or "is over" in t for t in texts), texts
+
+
+def test_the_options_start_says_too_that_it_leaves_the_unfinished_game(make_app):
+    app = make_app().start()
+    app.app.start_game("bonbon", ["Anna", "Ben"], {})
+    app.tap("Menu")
+    app.tap("[b]Bonbon[/b]\n[size=20]2–6 players[/size]")
+    for name in ("Cy", "Dee"):
+        app.app.screen("players").add(name)
+    app.frames(2)
+    app.tap("Next: options")
+    app.settle()
+    assert app.screen == "options"
+    start = "[b]Start game[/b]\n[size=20]leaves Bonbon unfinished[/size]"
+    assert start in app.texts()
+    app.screenshot("options-start-leaves-the-unfinished-game")

@@ -92,7 +92,7 @@ def test_bonbons_cards_and_first_pass(make_app):  # noqa: F811
     assert one_move(app, words(app, "Face down", entry)) == 1  # John
     # Cris: a must-face-up card is played face-up, so its value alone enters it (docs/rules/bonbon.md).
     assert one_move(app, words(app, "1", entry)) == 1
-    assert player(app, "Cris")["cards"] == [{"face": "up", "kind": "regular", "value": 1}]
+    assert player(app, "Cris")["cards"] == [{"face": "up", "kind": "face_up", "value": 1}]
     # Anna's reveal: John's face-down card is the only one it can take, so the pad asks its value at once.
     assert one_move(app, words(app, "Reveal", entry), words(app, "2", entry), words(app, "3", entry), moves=2) == 3
     assert player(app, "John")["cards"] == [{"face": "up", "kind": None, "value": 3}]
@@ -257,3 +257,89 @@ def test_baons_claim_ends_the_turn_when_nothing_else_can_follow(make_app):  # no
     app.frames(1)
     touch(app, board.tokens[2])
     assert app.table.session.revision == revision and app.app.toast.text
+
+
+def test_bonbons_round_set_up_is_four_touches_the_starter_starting_it(make_app):  # noqa: F811
+    from companion.ui.boards.bonbon import parts
+    from tests.ui.test_bonbon_board import start
+
+    app = start(make_app)
+    board = app.app.screen("play").board
+    steps = [words(app, plain(parts.tile_label(t)), board.entry) for t in ("three", "zeros", "ones")]
+    steps += [words(app, "John", board.entry)]  # who starts: the touch that starts round 1
+    assert one_move(app, *steps) == 4
+    game = app.table.session.view()["view"]
+    assert game["tiles"]["shown"] == ["three", "zeros", "ones"] and game["turn"] == "John"
+
+
+def test_bonbons_must_face_up_card_is_one_touch_wherever_it_is_drawn(make_app):  # noqa: F811
+    from tests.ui.test_bonbon_board import begin, player, start
+
+    app = start(make_app)
+    begin(app)
+    entry = app.app.screen("play").board.entry
+    # A turn's card, a card after the draw-again card, a card on the zero's extra turn: its value alone.
+    assert one_move(app, words(app, "2", entry)) == 1  # Anna
+    assert player(app, "Anna")["cards"] == [{"face": "up", "kind": "face_up", "value": 2}]
+    assert one_move(app, words(app, "Draw again", entry), words(app, "1", entry)) == 2  # John
+    assert one_move(app, words(app, "3", entry)) == 1  # John's card drawn after it
+    assert player(app, "John")["cards"][-1] == {"face": "up", "kind": "face_up", "value": 3}
+    assert one_move(app, words(app, "0", entry)) == 1  # Cris: a zero, then her extra turn
+    assert one_move(app, words(app, "1", entry)) == 1
+    assert player(app, "Cris")["cards"][-1] == {"face": "up", "kind": "face_up", "value": 1}
+
+
+def test_a_bonbon_swap_card_and_its_swap_are_three_touches(make_app):  # noqa: F811
+    from tests.ui.test_bonbon_board import begin, player, start
+
+    app = start(make_app)
+    begin(app)
+    entry = app.app.screen("play").board.entry
+    words(app, "Face down", entry)()  # Anna
+    words(app, "4", entry)()  # John
+    # Cris's swap card, then the card it goes for: the swap card itself is the first card.
+    back = lambda: (app.frames(1), touch(app, next(  # noqa: E731
+        b for b in entry.walk() if getattr(b, "ref", None) == {"player": "Anna", "card": 1})))
+    assert one_move(app, words(app, "Swap", entry), words(app, "2", entry), back, moves=2) == 3
+    assert player(app, "Anna")["cards"] == [{"face": "up", "kind": "swap", "value": 2}]
+    assert player(app, "Cris")["cards"] == [{"face": "down"}]
+
+
+def test_correcting_an_early_move_is_four_touches(make_app):  # noqa: F811
+    """Move 3 of sixteen, the story opening at the latest: Story, the jump to the first moves, the
+    move, its new value, Commit would be five; the jump opens the move itself."""
+    from companion import games
+    from tests.support.tally import Tally
+
+    games.register(Tally())
+    app = make_app().start()
+    app.app.start_game("tally", ["Ann", "Ben"], {"target": 99})
+    for _ in range(8):
+        for points in (1, 2):
+            assert app.app.act({"type": "add", "points": points}) is not None
+    session = app.table.session
+    steps = [words(app, "Story"), words(app, "Move 1"), words(app, "+3"), words(app, "Commit the correction")]
+    for step in steps[:-1]:
+        step()
+        assert app.settle_until(lambda: app.app.screen("past_game").story_complete, timeout=5)
+        app.frames(3)
+    assert session.revision == 16, "nothing changed before Commit"
+    steps[-1]()
+    assert app.screen == "play" and session.view()["scores"]["Ann"] == 8 * 1 + 2
+    assert len(steps) == 4
+
+
+def test_a_new_game_over_an_unfinished_one_is_one_touch_more(make_app):  # noqa: F811
+    app = make_app().start()
+    assert app.app.start_game("bonbon", ["Anna", "John", "Cris"], {})
+    app.frames(3)
+    old = app.table.record.id
+    steps = [words(app, "Menu"), words(app, lambda w: w.split("\n")[0] == "Bonbon")]
+    steps += [words(app, name, root=app.app.screen("players").known) for name in ("Anna", "John", "Cris")]
+    steps += [words(app, lambda w: w.startswith("Start game"))]
+    for step in steps[:-1]:
+        step()
+        assert app.table.record.id == old and app.table.session.result() is None, "the unfinished game is kept"
+    steps[-1]()
+    assert app.screen == "play" and app.table.record.id != old
+    assert len(steps) == 5 + 1

@@ -78,7 +78,7 @@ def test_an_armed_pass_goes_back_to_sleep(make_app):
     press(app, "Pass")  # a touch much later arms it again: it does not pass
     assert player(app, "John")["status"] == "in"
     value(app, 4)  # the table enters a card instead: the next player's pad starts unarmed
-    assert player(app, "John")["cards"] == [{"face": "up", "kind": "regular", "value": 4}]
+    assert player(app, "John")["cards"] == [{"face": "up", "kind": "face_up", "value": 4}]
     assert CONFIRM not in app.texts() and view(app)["turn"] == "Cris"
 
 
@@ -96,6 +96,6 @@ def test_a_zero_after_must_face_up_is_refused_not_entered_as_a_zero(make_app):
     app.screenshot("bonbon-must-face-up-no-zero")
     value(app, 3)
     assert player(app, "Anna")["cards"] == [{"face": "up", "kind": "must_up", "value": 3}]
-    # Back on Regular, 0 is the zero again.
+    # Back on a plain face-up card, 0 is the zero again.
     value(app, 0)
     assert player(app, "John")["cards"] == [{"face": "up", "kind": "zero", "value": 0}]

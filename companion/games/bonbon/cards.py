@@ -15,6 +15,10 @@ from companion.core.fields import said
 UP = "up"
 DOWN = "down"
 
+# A face-up card entered by its value alone: regular or must-play-face-up, the table did not say.
+# Once played face-up the two are the same card to every rule (docs/rules/bonbon.md), so the
+# value is the whole entry and the record claims no kind it was not told.
+FACE_UP = "face_up"
 REGULAR = "regular"
 MUST_UP = "must_up"
 ZERO = "zero"
@@ -25,11 +29,12 @@ DRAW_AGAIN = "draw_again"
 HIDE = "hide"
 
 EFFECTS = (PASS_TILE, PEEK, SWAP, DRAW_AGAIN, HIDE)
-KINDS = (REGULAR, MUST_UP, ZERO, *EFFECTS)
+KINDS = (FACE_UP, REGULAR, MUST_UP, ZERO, *EFFECTS)
 # "Zeros: They must be played face up." / "Must play face-up: These cards must always be played face-up"
 FACE_UP_ONLY = (MUST_UP, ZERO)
 
 KIND_LABELS = {
+    FACE_UP: "face-up card",
     REGULAR: "regular card",
     MUST_UP: "must-play-face-up card",
     ZERO: "zero",

@@ -13,6 +13,7 @@ from companion.core.guide import Teaching, Why
 from companion.core.learning import Tip
 from companion.core.options import Option
 from companion.games.bonbon import bindings, board, deck, effects, flow, legal, reveal, rounds, secrets
+from companion.games.bonbon import cards as c
 from companion.games.bonbon import events as happenings
 from companion.games.bonbon import teaching, tips, view, why, words
 from companion.games.bonbon.scoring import TOKENS_TO_WIN
@@ -31,6 +32,15 @@ HANDLERS: dict[str, Callable[[State, Action], None]] = {
     "next_round": rounds.next_round,
 }
 
+
+
+def offered_kind(action: Action) -> Action:
+    """The action as the fields check it: a card entered as "regular" (every game logged before
+    the value alone became a face-up card, c.FACE_UP) is checked as the face-up card it is. The
+    rules keep "regular" as entered; only the kind the board offers has changed."""
+    if action.get("type") == "draw" and action.get("kind") == c.REGULAR:
+        return {**action, "kind": c.FACE_UP}
+    return action
 
 class Bonbon(Game):
     """Tracks cards as they are played, both limits for every player, tiles, scoring and tokens."""
@@ -90,7 +100,7 @@ class Bonbon(Game):
         legal.check_fields(action, legal.FIELDS)
         spec = legal.require_legal(state, action["type"])
         check_by(state, action)
-        why = check_fields(spec.fields, action)
+        why = check_fields(spec.fields, offered_kind(action))
         if why:
             # The rules' own words where they have some ("A zero must be played face-up"), on a copy:
             # a refusal leaves the state as it was.

@@ -113,7 +113,10 @@ def _draw_spec(state: State) -> ActionSpec:
             Pick(c.DOWN, "Face down", unless={"kind": c.FACE_UP_ONLY}),
         )),
         # A face-down card is entered without its kind: it is as secret as its value.
-        "kind": Choice("Card kind", picks=tuple(Pick(k, KIND_CHIPS[k]) for k in c.KINDS), when={"face": (c.UP,)}),
+        # "Regular" is not offered: a face-up card by its value alone says as much (c.FACE_UP); a
+        # logged "regular" is checked as one (game.offered_kind) and played as entered.
+        "kind": Choice("Card kind", picks=tuple(Pick(k, KIND_CHIPS[k]) for k in c.KINDS if k != c.REGULAR),
+                       when={"face": (c.UP,)}),
         # A zero is worth 0: only the other kinds ask for a value.
         "value": _value(state, when={"face": (c.UP,), "kind": tuple(k for k in c.KINDS if k != c.ZERO)}),
     }

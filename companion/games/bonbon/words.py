@@ -75,6 +75,7 @@ TILE_LONG = {
 # The kinds a face-up card may be, as a board's chips show them; on the touchscreen the zero has
 # its own value button ("0") instead of a chip.
 KIND_CHIPS = {
+    "face_up": "Face-up card",
     "regular": "Regular",
     "must_up": "Must face-up",
     "zero": "Zero",
@@ -123,6 +124,7 @@ def a_value(value: int | None) -> str:
 
 # A card played face-up, as the news says it; {v} is its value.
 PLAYED = {
+    "face_up": "{a_v}",
     "regular": "{a_v}",
     "must_up": "a must-face-up {v}",
     "zero": "a zero",

@@ -18,6 +18,7 @@ from companion.ui import theme
 from companion.ui.docked_keyboard import docked_keyboard_top
 from companion.ui.drawn_ahead import draw_words_ahead
 from companion.ui.screens.base import BaseScreen
+from companion.ui.screens.players import start_words
 from companion.ui.widgets import BigButton, Chip, MoreSign, Panel, Text, scrolling_grid
 
 
@@ -47,9 +48,12 @@ class OptionsScreen(BaseScreen):
         reset = BigButton(text="Rulebook defaults")
         reset.bind(on_release=lambda *_: self._reset())
         bottom.add_widget(reset)
-        start = BigButton(text="Start game", primary=True)
+        self.start_button = start = BigButton(text="Start game", primary=True, markup=True)
         start.bind(on_release=lambda *_: self.start())
         bottom.add_widget(start)
+        # As tall as Start's words: over an unfinished game a second line says what becomes of it.
+        start.bind(texture_size=lambda b, size: setattr(bottom, "height", max(theme.TOUCH, size[1] + 2 * theme.GAP)))
+        bottom.bind(height=lambda row, h: [setattr(b, "height", h) for b in row.children])
         self.body.add_widget(bottom)
         self.bottom = bottom
         # While the docked keyboard types into a field: stands where the keyboard is.
@@ -95,6 +99,7 @@ class OptionsScreen(BaseScreen):
 
     def prepare(self, game_id: str, players: list[str]) -> None:
         self.game_id, self.players = game_id, players
+        self.start_button.text = start_words("Start game", self.app.unfinished_words())
         if self._rows_for == game_id and not self._changed:
             self._say("")
             self.scroll.scroll_y = 1

@@ -26,9 +26,11 @@ from companion.story import Story, tell
 from companion.ui import theme
 from companion.ui.screens.base import BaseScreen
 from companion.ui.styling import readable, symbol
-from companion.ui.widgets import MoreSign, Panel, PanelButton, Text, scrolling_grid
+from companion.ui.widgets import BigButton, MoreSign, Panel, PanelButton, Text, scrolling_grid
 
 
+JUMPS = 4  # chips to jump to an early move, in one row beside the word "Correct"
+EVERY_MOVES = 10  # a game without rounds: a chip every this many moves
 ROWS_PER_FRAME = 25  # about two screens of the story: shown at once, the rest follows a frame at a time
 
 
@@ -100,6 +102,19 @@ def standings(record: GameRecord, story: Story) -> list[tuple[str, str, Any, boo
             for p in record.players]
 
 
+def jumps(story: Story) -> list[tuple[str, int]]:
+    """(chip words, move) for the places an early move is corrected from: each round's start
+    ("Round 2"), or every EVERY_MOVES moves ("Move 11") in a game without rounds. Move 1 always
+    comes first; beyond JUMPS, the latest rounds (a mistake is seldom many rounds back)."""
+    places = [(f"Round {e['round']}", m.move) for m in story.moments for e in m.events
+              if e.get("type") == "round_started" and isinstance(e.get("round"), int)]
+    if not places:
+        places = [(f"Move {n}", n) for n in range(1, story.moves + 1, EVERY_MOVES)]
+    if places and places[0][1] != 1:
+        places.insert(0, ("Move 1", 1))
+    return places[:1] + places[1:][-(JUMPS - 1):] if len(places) > JUMPS else places
+
+
 class PastGameScreen(BaseScreen):
     title_text = "Game"
     back_to = "history"
@@ -119,6 +134,11 @@ class PastGameScreen(BaseScreen):
         row.add_widget(left)
         right = BoxLayout(orientation="vertical", spacing=theme.GAP)
         right.add_widget(Text(text="What happened", bold=True, color=theme.MUTED, font_size=theme.FONT_SMALL))
+        # Correcting: the story opens at the latest move, and an early one was a swipe (or several)
+        # away, a touch more than the last move's four. A chip per round's start (or every tenth
+        # move, for a game without rounds) opens that move's correction at once.
+        self.jumps = BoxLayout(size_hint_y=None, height=0, spacing=theme.GAP, opacity=0)
+        right.add_widget(self.jumps)
         self.story_scroll, self.story_rows = scrolling_grid(1, spacing=4)
         right.add_widget(self.story_scroll)
         # The story opens at its latest moves when correcting: a line says how many came before
@@ -146,8 +166,24 @@ class PastGameScreen(BaseScreen):
         self.heading.text = (game.title if game else record.game) + (": touch a move to correct it"
                                                                     if correcting else "")
         self._fill_left(record, story)
+        self._fill_jumps(jumps(story) if correcting else [])
         self.story_scroll.scroll_y = 0 if correcting else 1
         self._fill_story(record, story)
+
+    def _fill_jumps(self, places: list[tuple[str, int]]) -> None:
+        self.jumps.clear_widgets()
+        self.jumps.height, self.jumps.opacity = (theme.TOUCH, 1) if places else (0, 0)
+        self.jumps.disabled = not places
+        if not places:
+            return
+        self.jumps.add_widget(Text(text="Correct", wrap=False, color=theme.MUTED, font_size=theme.FONT_SMALL,
+                                   size_hint_x=None, width=76))
+        for label, move in places:
+            chip = BigButton(text=label, font_size=theme.FONT_SMALL)
+            chip.bind(on_release=lambda _b, m=move: self.app.open_correction(m))
+            self.jumps.add_widget(chip)
+        for _ in range(JUMPS - len(places)):  # chips of one width, however many there are
+            self.jumps.add_widget(BoxLayout())
 
     def _fill_left(self, record: GameRecord, story: Story) -> None:
         self.left.clear_widgets()

@@ -36,6 +36,14 @@ class KeepTyping(BigButton):
         return super().on_touch_down(touch)
 
 
+def start_words(start: str, unfinished: str) -> str:
+    """A Start button's words: with a game at the table unfinished, what starting does to it (the
+    touch that leaves it says so: app.choose_game)."""
+    if not unfinished:
+        return start
+    return f"[b]{start}[/b]\n[size={int(theme.FONT_SMALL)}]{unfinished}[/size]"
+
+
 class PlayersScreen(BaseScreen):
     title_text = "Who is playing?"
 
@@ -87,13 +95,17 @@ class PlayersScreen(BaseScreen):
         self.known.col_force_default = True
         self.known.bind(width=self._fit_known_columns)
         right.add_widget(known_scroll)
-        self.next_button = BigButton(text="Next", primary=True)
+        self.next_button = BigButton(text="Next", primary=True, markup=True)
         self.next_button.bind(on_release=lambda *_: self.next())
         # A game with options starts from here too, with the rulebook's: the options screen is a
         # touch more only for a table that wants to change them.
-        self.start_button = BigButton(text="Start game", primary=True)
+        self.start_button = BigButton(text="Start game", primary=True, markup=True)
         self.start_button.bind(on_release=lambda *_: self.start_with_defaults())
         self.go_row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        # As tall as Start's words: over an unfinished game they say what becomes of it, in up to
+        # three lines, which a finger-high button drew over its own edges.
+        for go in (self.start_button, self.next_button):
+            go.bind(texture_size=self._fit_go_row)
         self.go_row.add_widget(self.next_button)
         right.add_widget(self.go_row)
         row.add_widget(right)
@@ -103,6 +115,10 @@ class PlayersScreen(BaseScreen):
         self.typing = False
         self._fit_keyboard_soon = Clock.create_trigger(self._fit_keyboard, -1)
         self.name_input.bind(focus=self._fit_keyboard_soon)
+
+    def _fit_go_row(self, *_) -> None:
+        words = max(b.texture_size[1] for b in (self.start_button, self.next_button))
+        self.go_row.height = self.start_button.height = self.next_button.height = max(theme.TOUCH, words + 2 * theme.GAP)
 
     def _fit_known_columns(self, grid, width) -> None:
         grid.col_default_width = (width - grid.spacing[0] * (grid.cols - 1)) / grid.cols
@@ -251,12 +267,13 @@ class PlayersScreen(BaseScreen):
         ready = game.min_players <= count <= game.max_players
         self.next_button.disabled = not ready
         self.next_button.text = (
-            ("Next: options" if game.options else "Start")
+            ("Next: options" if game.options else start_words("Start", self.app.unfinished_words()))
             if ready
             else f"Add {game.min_players - count} more" if count < game.min_players else "Too many players"
         )
         # "Start game" beside "Next: options" once the seats are ready, in a place of its own.
         self.start_button.disabled = not ready
+        self.start_button.text = start_words("Start game", self.app.unfinished_words())
         shown = bool(game.options)
         if shown and self.start_button.parent is None:
             self.go_row.add_widget(self.start_button)

@@ -172,8 +172,7 @@ class Players:
     def start(self, game, legal) -> str:
         for words in self.rng.sample(list(TILE_WORDS), 3):
             self.press(lambda said, w=words: said.split("\n")[0] == w)
-        self.press(self.rng.choice(PLAYERS))
-        self.press("Start round 1")
+        self.press(self.rng.choice(PLAYERS))  # who starts: the touch that starts round 1
         return "start"
 
     def draw(self, game, legal) -> str:
@@ -250,8 +249,14 @@ class Players:
         by_row = self.rng.random() < 0.3
         chosen = (lambda r: touch_row_card(self.app, r["player"], r["card"])) if by_row else \
             (lambda r: touch(self.app, next(b for b in self.live() if isinstance(b, CardButton) and b.ref == r)))
-        chosen(ref)
         kind = game["effect"]
+        implied = self.entry().panel.first if kind == "swap" else None
+        if implied is not None and (ref == implied or self.rng.random() < 0.6):
+            ref = dict(implied)  # the swap card just played is the swap's first card already
+        else:
+            if implied is not None and ref["player"] != implied["player"]:
+                chosen(implied)  # lets the swap card go: two other cards
+            chosen(ref)
         if kind == "swap":
             others = [b.ref for b in self.live() if isinstance(b, CardButton) and b.ref["player"] != ref["player"]]
             other = dict(self.rng.choice(others))

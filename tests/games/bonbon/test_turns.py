@@ -72,7 +72,7 @@ def test_a_face_up_card_needs_kind_and_value_and_a_face_down_card_refuses_its_va
     refused(s, up(10), "1 to 9")
     refused(s, up(0), "a 0 is the zero card")
     refused(s, up(True), "1 to 9")
-    refused(s, up(3, kind="cookie"), "There is no such kind of card: regular, must-play-face-up, zero,")
+    refused(s, up(3, kind="cookie"), "There is no such kind of card: face-up, regular, must-play-face-up, zero,")
     refused(s, {"type": "draw", "face": "down", "value": 4}, "without its value")
     refused(s, {"type": "draw", "face": "up", "kind": "regular", "value": 3, "colour": "red"}, "A draw action takes no colour field")
 

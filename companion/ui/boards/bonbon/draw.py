@@ -22,6 +22,7 @@ from companion.ui.kit.toggle import toggle
 from companion.ui.kit.weighty import action_button
 from companion.ui.widgets import Text
 
+PLAIN = "face_up"  # the kind of a card entered by its value alone (no chip chosen)
 TIGHT = 4  # px between the draw panel's rows and buttons
 HINT = round(theme.FONT_SMALL * 1.25)  # the one line of words under the kind chips
 # How far below the panel's top the values' pad starts: two rows of kind chips and the hint. The
@@ -45,7 +46,7 @@ class DrawPanel(BoxLayout):
         down = f.option(self.fields["face"], "down")
         self.face_up_only = {k for k in f.values(self.fields["kind"])
                              if down is None or not f.allowed(down, {"face": "down", "kind": k})}
-        self.kind = "regular"
+        self.kind = PLAIN
         self.revealed: list[int] = []  # values entered so far for the cards a zero turns over
         self.zeroing = False
         self.zero_pad: ValuePad | None = None
@@ -77,9 +78,13 @@ class DrawPanel(BoxLayout):
             self._zero_reveals()
             return
         self.focus([])
-        kinds = [k for k in f.values(self.fields["kind"]) if k != words.ZERO]
-        chips = [toggle(f.label(self.fields["kind"], k), k == self.kind, lambda on, k=k: on and self._kind(k),
+        # No chip for a plain face-up card: its value alone enters it (nor for "Regular", which would
+        # only say again what the value says); the zero has its own "0".
+        kinds = [k for k in f.values(self.fields["kind"]) if k not in (words.ZERO, PLAIN, "regular")]
+        chips = [toggle(f.label(self.fields["kind"], k), k == self.kind, lambda on, k=k: self._chip(k, on),
                         group=f"bonbon-kind-{id(self)}") for k in kinds]
+        for chip in chips:
+            chip.allow_no_selection = True  # a kind chosen by mistake: touched again, it lets go
         self.add_widget(grid(chips, 4, spacing=TIGHT))
         # One line whatever the kind: its words are short enough, and it is shortened rather than wrapped.
         self.hint = Text(text=self._hint(), wrap=False, font_size=theme.FONT_SMALL, color=theme.MUTED,
@@ -96,6 +101,12 @@ class DrawPanel(BoxLayout):
     def _hint(self) -> str:
         return words.KIND_HINTS[self.kind]
 
+    def _chip(self, kind: str, on: bool) -> None:
+        if on:
+            self._kind(kind)
+        elif self.kind == kind:  # let go, not replaced by another kind: a plain face-up card again
+            self._kind(PLAIN)
+
     def _kind(self, kind: str) -> None:
         self.kind = kind
         self.hint.text = self._hint()
@@ -107,7 +118,7 @@ class DrawPanel(BoxLayout):
         # instead of the card chosen, so it is greyed and the hint says why (the kinds' values start at 1).
         for cell in self.values.children:
             if getattr(cell, "value", None) == 0:
-                cell.disabled = self.kind != "regular"
+                cell.disabled = self.kind != PLAIN
 
     def _actions(self) -> list[Any]:
         three = "pass" in self.legal and "end_turn" in self.legal
@@ -150,7 +161,7 @@ class DrawPanel(BoxLayout):
         self.act({"type": "draw", "face": "down"})
 
     def _value(self, value: int) -> None:
-        if value == 0 and self.kind != "regular":
+        if value == 0 and self.kind != PLAIN:
             return  # greyed: the hint says what to do (see _zero_with_kind)
         if value == 0:
             if "revealed" in self.fields:
@@ -170,9 +181,9 @@ class DrawPanel(BoxLayout):
             self.zeroing, self.revealed = False, []
             self.build()
             return "Cleared the zero being entered"
-        if self.kind != "regular":
+        if self.kind != PLAIN:
             # A kind chosen is the first of a card's two touches: half entered too.
-            chosen, self.kind = f.label(self.fields["kind"], self.kind), "regular"
+            chosen, self.kind = f.label(self.fields["kind"], self.kind), PLAIN
             self.build()
             return f"Cleared the card kind chosen ({chosen})"
         return None

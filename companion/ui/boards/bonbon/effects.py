@@ -62,7 +62,8 @@ class TargetPanel(BoxLayout):
     """Choose the card(s) for the effect on offer, or decline it."""
 
     def __init__(self, spec: dict[str, Any], decline: dict[str, Any] | None, players: list[dict[str, Any]],
-                 colours: dict[str, list[float]], act: Act, focus: Focus, say: Say, **kwargs) -> None:
+                 colours: dict[str, list[float]], act: Act, focus: Focus, say: Say, who: str = "",
+                 **kwargs) -> None:
         super().__init__(orientation="vertical", spacing=GAP, **kwargs)
         self.focus = focus
         self.say = say
@@ -83,6 +84,15 @@ class TargetPanel(BoxLayout):
             only = {"player": self.targets[0][0], "card": self.targets[0][1]}
             if self._value_field(only) is not None:
                 self.asking, self.implied = only, True
+        # A swap starts with the swap card just played as its first card ("any two cards (including
+        # this one)"): swapping it away is the common swap, and then the card it goes for is the
+        # swap's only touch (three in all, with the card's kind and value). Another first card is
+        # a touch on it instead; a touch on the swap card lets it go, for two other players' cards.
+        self.first_implied: dict[str, Any] | None = None
+        if self.kind == "swap" and who in self.players:
+            played = {"player": who, "card": len(self.players[who]["cards"])}
+            if (who, played["card"]) in self.targets:
+                self.first = self.first_implied = played
         self.build()
 
     def build(self) -> None:
@@ -99,6 +109,11 @@ class TargetPanel(BoxLayout):
                                          font_size=theme.FONT_SMALL)], 1))
 
     def _ask(self) -> str:
+        if self.kind == "swap" and self.first and self.first == self.first_implied:
+            card = self.players[self.first["player"]]["cards"][self.first["card"] - 1]
+            # Two lines, as the other asks: a third pushed the swapper's own cards out of sight.
+            return (f"Swap {self.first['player']}'s swap card ({words.a_value(card['value'])}) with a card you "
+                    "tap; tap it to let go")
         if self.kind == "swap" and self.first:
             card = self.players[self.first["player"]]["cards"][self.first["card"] - 1]
             what = "face-down" if card["face"] == "down" else words.a_value(card["value"])
@@ -165,10 +180,10 @@ class TargetPanel(BoxLayout):
             self.act({"type": "swap", "cards": [self.first, ref]})
 
     def cancel_entry(self) -> str | None:
-        if self.implied or (self.asking is None and self.first is None):  # nothing a player chose
+        if self.implied or (self.asking is None and self.first in (None, self.first_implied)):  # nothing chosen
             return None
         what = "Cleared the value being entered" if self.asking else "Cleared the swap's first card"
-        self.asking = self.first = None
+        self.asking, self.first = None, self.first_implied
         self.build()
         return what
 

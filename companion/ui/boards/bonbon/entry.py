@@ -68,7 +68,7 @@ class EntryPanel(Panel):
             panel = TakeTile(who, legal["pass"], decline, self.act, self.say)
         elif legal.keys() & {"peek", "swap", "hide"}:
             kind = next(k for k in ("peek", "swap", "hide") if k in legal)
-            panel = TargetPanel(legal[kind], decline, players, colours, self.act, self.focus, self.say)
+            panel = TargetPanel(legal[kind], decline, players, colours, self.act, self.focus, self.say, who=who)
         elif "reveal" in legal:
             panel = RevealPanel(legal["reveal"], players, self.act, self.focus, self.say)
         elif "next_round" in legal:

@@ -62,7 +62,7 @@ class TakeTile(BoxLayout):
 class PickTiles(BoxLayout):
     """Choose `count` tiles from a few (toggles), then the button that sends them."""
 
-    def __init__(self, title: str, field: dict[str, Any], go_label: str,
+    def __init__(self, title: str, field: dict[str, Any], go_label: str | None,
                  send: Callable[[list[str]], Any], **kwargs) -> None:
         super().__init__(orientation="vertical", spacing=GAP, **kwargs)
         self.count = f.count(field)
@@ -78,13 +78,14 @@ class PickTiles(BoxLayout):
         self.tile_grid = tall_grid(self.chips.values(), 3 if len(offered) > 3 else 1)
         self.add_widget(self.tile_grid)
         self.add_widget(spacer())
-        self.go = button(go_label, self._go, primary=True)
-        self.add_widget(self.go)
+        # The buttons that send the tiles, live once `count` are chosen: this one, or a panel's
+        # own (the set-up's starters, each of which starts the round).
+        self.gos: list[Widget] = []
+        if go_label is not None:
+            self.go = button(go_label, self._go, primary=True)
+            self.add_widget(self.go)
+            self.gos.append(self.go)
         self._update()
-
-    def add_before_go(self, widget: Widget) -> None:
-        """Another choice that goes with the tiles (who starts)."""
-        self.add_widget(widget, index=2)
 
     def _toggled(self, tile: str, on: bool) -> None:
         if on and tile not in self.chosen:
@@ -96,7 +97,8 @@ class PickTiles(BoxLayout):
         self._update()
 
     def _update(self) -> None:
-        self.go.disabled = len(self.chosen) != self.count
+        for go in self.gos:
+            go.disabled = len(self.chosen) != self.count
 
     def _go(self) -> None:
         self.send(list(self.chosen))

@@ -31,7 +31,7 @@ ZERO = "zero"  # the kind with its own value button, "0", instead of a chip
 # line pushed the kind buttons up over the tiles on display. Beside a kind, "0" is greyed: the zero is a
 # kind of its own, and a 0 tapped after "Must face-up" once entered a zero without a word.
 KIND_HINTS = {
-    "regular": "Face-up: tap its value. 0 is the zero.",
+    "face_up": "Face-up: tap its value. 0 is the zero.",
     "must_up": "Must face-up: tap its value (1 up)",
     "pass_tile": "Pass card: tap its value (1 up)",
     "peek": "Reveal card: tap its value (1 up)",
