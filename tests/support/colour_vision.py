@@ -11,8 +11,9 @@ colours (amber for "look here", green and red for good and bad news, white words
 A thing on screen carries an identity colour when a widget is filled with it (a button's or a
 panel's background, a rank token, a player's stripe: a Color before a filled shape on its canvas),
 when a label's words are in it, or when a [color=] span of a label's markup is. What names it is
-its own letters and symbols (a card "Red 8", a key "Lec", a name "Ann"; digits, punctuation and
-state marks such as the turn arrow or the winner's star say nothing of who or which suit it is),
+its own letters and symbols (a card "Red 8", a key "Lec", a name "Ann", "Player 2" with its
+number; digits alone, punctuation and state marks such as the turn arrow or the winner's star say
+nothing of who or which suit it is),
 or else, when it has none (a card "8", a score "12", a bar), those of a label beside it in its group
 (its parent's widgets, then its grandparent's...): one in the same identity colour (the player's
 name over their score and bar), or else the nearest in the same row or column (a card pad's row
@@ -134,15 +135,20 @@ def difference(a: RGB, b: RGB, viewer: str) -> float:
 
 
 def name_of(text: str) -> str:
-    """The letters and symbols that say who or which suit a thing is ("Red 8" -> "red")."""
-    kept = []
+    """What in a thing's words says who or which suit it is ("Red 8" -> "red8", "Player 2" ->
+    "player2"): its letters, symbols and digits, once it has a letter or a symbol; "" for digits
+    alone (a card "8", a score "12": a value, not whose or which) and for state marks alone."""
+    kept, named = [], False
     for ch in plain_words(text):
         if ch in STATE_MARKS:
             continue
         kind = unicodedata.category(ch)
         if kind[0] == "L" or kind == "So":
+            named = True
             kept.append(ch)
-    return "".join(kept).casefold()
+        elif kind[0] == "N":
+            kept.append(ch)
+    return "".join(kept).casefold() if named else ""
 
 
 class Mark:
