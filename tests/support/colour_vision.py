@@ -73,9 +73,14 @@ RGB = tuple[int, int, int]
 
 
 def _rgb(colour) -> RGB:
+    return _rgb_of(colour if isinstance(colour, str) else tuple(colour)[:3])
+
+
+@lru_cache(maxsize=4096)
+def _rgb_of(colour: str | tuple[float, ...]) -> RGB:
     if isinstance(colour, str):
-        colour = get_color_from_hex(colour)
-    return tuple(int(round(c * 255)) for c in list(colour)[:3])  # type: ignore[return-value]
+        colour = tuple(get_color_from_hex(colour))
+    return tuple(int(round(c * 255)) for c in colour[:3])  # type: ignore[return-value]
 
 
 def _painted(hex_colour: str, name: str, out: dict[RGB, str]) -> None:
@@ -134,6 +139,7 @@ def difference(a: RGB, b: RGB, viewer: str) -> float:
     return float(np.linalg.norm(_UCS[(a, viewer)] - _UCS[(b, viewer)]))
 
 
+@lru_cache(maxsize=4096)
 def name_of(text: str) -> str:
     """What in a thing's words says who or which suit it is ("Red 8" -> "red8", "Player 2" ->
     "player2"): its letters, symbols and digits, once it has a letter or a symbol; "" for digits
@@ -155,7 +161,7 @@ class Mark:
     """One thing on screen in an identity colour. What names it is found only when asked: most
     pairs of colours on a screen are far apart for every viewer and need no name at all."""
 
-    def __init__(self, identity: str, rgb: RGB, widget: Widget, own: str, known: dict[RGB, str],
+    def __init__(self, identity: str, rgb: RGB, widget: Widget, own: str | None, known: dict[RGB, str],
                  words: str | None = None) -> None:
         self.identity = identity  # what the colour stands for ("B.O.N's Red", "player colour #E69F00")
         self.rgb = rgb  # the colour as shown
@@ -164,7 +170,8 @@ class Mark:
     @cached_property
     def name(self) -> str:
         """name_of what it shows or, without letters, of what is beside it; "" when nothing names it."""
-        return self.own or _beside(self.widget, self.rgb, self.known)
+        own = name_of(_own_words(self.widget)) if self.own is None else self.own  # None: its words and its children's
+        return own or _beside(self.widget, self.rgb, self.known)
 
     @property
     def shown(self) -> str:
@@ -180,12 +187,15 @@ def _read_before(text: str) -> str:
 
 
 def _shown(widget: Widget) -> bool:
+    """Drawn at all (the widgets given are those of the window): nor hidden, nor a sliver."""
+    if widget.width <= 1 or widget.height <= 1:
+        return False
     w = widget
     while isinstance(w, Widget):
         if w.opacity <= 0:
             return False
         w = w.parent
-    return widget.get_root_window() is not None and widget.width > 1 and widget.height > 1
+    return True
 
 
 def _box(widget: Widget) -> tuple[float, float, float, float]:
@@ -273,7 +283,7 @@ def marks(widgets: Iterable[Widget], known: dict[RGB, str]) -> list[Mark]:
             continue
         for rgb in dict.fromkeys(_fills(w)):
             if rgb in known:
-                out.append(Mark(known[rgb], rgb, w, name_of(_own_words(w)), known))
+                out.append(Mark(known[rgb], rgb, w, None, known))
         if not isinstance(w, Label) or not isinstance(w.text, str) or not plain_words(w.text):
             continue
         rgb = _rgb(w.color)
