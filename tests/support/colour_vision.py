@@ -13,11 +13,10 @@ panel's background, a rank token, a player's stripe: a Color before a filled sha
 when a label's words are in it, or when a [color=] span of a label's markup is. What names it is
 its own letters and symbols (a card "Red 8", a key "Lec", a name "Ann", "Player 2" with its
 number; digits alone, punctuation and state marks such as the turn arrow or the winner's star say
-nothing of who or which suit it is),
-or else, when it has none (a card "8", a score "12", a bar), those of a label beside it in its group
-(its parent's widgets, then its grandparent's...): one in the same identity colour (the player's
-name over their score and bar), or else the nearest in the same row or column (a card pad's row
-name "Red").
+nothing of who or which suit it is), or else, when it has none (a card "8", a score "12", a bar),
+those of a label beside it in its group (its parent's widgets, then its grandparent's...): one in
+the same identity colour (the player's name over their score and bar), or else the nearest in the
+same row or column (a card pad's row name "Red").
 A [color=] span without letters is named by the last name read before it in its label ("Ado 3 4":
 the 4 is Adobo's, the suit being written only where it changes).
 
@@ -50,11 +49,12 @@ from companion.ui.boards.bon.colours import FILL as BON_FILL, NAME as BON_NAME
 from companion.ui.styling import readable
 from tests.support.readable import plain_words
 
-# ΔE' in CAM02-UCS under which two colours pass for one on the table. One unit is about the
-# smallest difference seen between two large patches side by side; a suit or a player is told from
-# small words or a card across the table, one glance, not side by side: 20 units is about what
-# categorical palettes keep between their colours (B.O.N's red and yellow are 29 apart for a
-# deuteranope, Okabe-Ito's orange and vermilion, lightened for words, 12).
+# ΔE' in CAM02-UCS under which two colours pass for one on the table: a chosen line, not a standard.
+# One unit is about the smallest difference seen between two large patches side by side; a suit or
+# a player is told from small words or a card across a dim table, at a glance, not side by side,
+# so the line is many times that. For scale: B.O.N's red and yellow cards are 29 apart for a
+# deuteranope (told apart by colour), Baon's red and brown 5, the seat palette's orange and
+# vermilion lightened for words 12 (alike: their names must tell them apart).
 THRESHOLD = 20.0
 VIEWERS = {
     "protanopia": "protanomaly",
