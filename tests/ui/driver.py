@@ -12,6 +12,7 @@ from companion.config import load
 from companion.store import Store
 from companion.table import Table
 from companion.ui.app import CompanionApp
+from tests.support.colour_vision import colour_only
 from tests.support.placement import misplaced, under_scroll_bars
 from tests.support.readable import unreadable
 
@@ -116,7 +117,8 @@ class AppDriver:
         worth a picture is one a player reads, it fails on words under 20 px, cut short or wrapped
         past the bottom of their box (tests/support/readable.py), and on a label or button drawn
         over another or partly off the screen, or under a scroll bar (tests/support/placement.py),
-        and on the program's raw names shown as words."""
+        and on the program's raw names shown as words, and on two suits or players told apart by
+        colour alone where a colour-blind player sees them alike (tests/support/colour_vision.py)."""
         self.frames(3)
         SCREENS.mkdir(parents=True, exist_ok=True)
         path = SCREENS / f"{name}.png"
@@ -126,6 +128,9 @@ class AppDriver:
         # Nothing drawn over anything nor off the screen, in every picture: a notice too long for
         # the top bar makes the bar taller rather than lie over what is under it.
         problems = misplaced(self.layers(), self.window.size) + under_scroll_bars(self.layers())
+        # Colour is never the only sign of a suit or a player, whatever the viewer's colour vision.
+        session = self.table.session
+        problems += colour_only(self.visible(), [seat.colour for seat in session.players] if session else ())
         if readable:  # False only for a picture of a known limit, said where it is taken
             problems = unreadable(self.visible()) + problems
         assert not problems, f"{name} ({path}): " + "; ".join(problems)

@@ -26,20 +26,29 @@ def on_colour(hex_colour: str) -> list[float]:
     return [0.07, 0.07, 0.07, 1] if _luminance(rgb) > 0.2 else [1, 1, 1, 1]
 
 
-def card_markup(card: dict[str, Any], table: dict[str, dict[str, Any]]) -> str:
-    """A laid card: its value in its suit's colour, a wild as a star and the value it stands for."""
+def card_markup(card: dict[str, Any], table: dict[str, dict[str, Any]], named: bool = False) -> str:
+    """A laid card: its value in its suit's colour, a wild as a star and the value it stands for;
+    `named`: the suit's first letters before it, as on the pad's keys ("Lum 4")."""
     if card["wild"]:
         return f"{symbol('★', '#FFFFFF')}{card['value']}"
-    return f"[color={suit_text_colour(table[card['suit']]['hex'])}]{card['value']}[/color]"
+    suit = table[card["suit"]]
+    text = f"{suit['name'][:3]} {card['value']}" if named else str(card["value"])
+    return f"[color={suit_text_colour(suit['hex'])}]{text}[/color]"
 
 
 def baon_markup(baon: dict[str, Any], table: dict[str, dict[str, Any]]) -> str:
-    """"Adobo 3 4 5 6 +5": the container's name in its colour, the cards, the variety bonus."""
+    """"Adobo 3 4 Lum 5 Pan 6 +5": the container's name in its colour, the cards, the variety bonus.
+    A card of another suit than the one before it (the container's, to begin with) has its suit's
+    first letters: its colour alone is no sign for a colour-blind player (red, brown and green
+    look alike to a deuteranope), and the variety bonus counts suits."""
     suit = table[baon["container"]]
     name = f"[color={suit_text_colour(suit['hex'])}][b]{suit['name']}[/b][/color]"
-    cards = " ".join(card_markup(c, table) for c in baon["cards"])
+    cards, last = [], baon["container"]
+    for card in baon["cards"]:
+        cards.append(card_markup(card, table, named=not card["wild"] and card["suit"] != last))
+        last = last if card["wild"] else card["suit"]  # a wild changes no suit: the next card reads on
     bonus = f" [color=#3DDC84]+{baon['variety']}[/color]" if baon["variety"] else ""
-    return f"{name} {cards}{bonus}"
+    return f"{name} {' '.join(cards)}{bonus}"
 
 
 def entry_markup(cards: list[str], table: dict[str, dict[str, Any]]) -> str:
