@@ -3,7 +3,8 @@
 Installing under an emulated CPU is most of the virtual table's time (apt-get, a .venv, Kivy's
 wheel and every module compiled: about 8 of its minutes). What makes it long is what install.sh
 fetches and builds, and that changes only with the pinned dependencies and the system packages,
-so the disk after a full install is kept, keyed by the image and those two lists. A later run
+so the disk after a full install is kept, keyed by the image and those lists (the app's own
+dependencies and the Pi's extra, not the test suite's, which a table never installs). A later run
 starts from it and does what docs/pi.md tells an owner to do to update a table: the commit under
 test fetched into the clone, deploy/pi/install.sh again (it installs nothing that is there, and
 restarts the running table on the new code). A run with no kept disk installs from nothing, as
@@ -16,20 +17,29 @@ A fresh install from nothing is proven in every run elsewhere: tests/deploy/test
 from __future__ import annotations
 
 import hashlib
+import json
 import shutil
+import tomllib
 from pathlib import Path
 
 from tests.support.vm.image import Image
 
 REPO = Path(__file__).resolve().parents[3]
-# What install.sh's long part depends on: the pinned Python packages and the system packages.
-INPUTS = ("pyproject.toml", "deploy/apt-packages.txt")
+# The system packages install.sh asks apt for.
+SYSTEM_PACKAGES = REPO / "deploy/apt-packages.txt"
+
+
+def app_dependencies() -> str:
+    """What pip installs on a table: the build's and the app's pinned packages, the Pi's extra."""
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())
+    return json.dumps([project["build-system"]["requires"], project["project"]["dependencies"],
+                       project["project"].get("optional-dependencies", {}).get("pi", [])])
 
 
 def key(image: Image) -> str:
     digest = hashlib.sha256(image.folder.name.encode())
-    for name in INPUTS:
-        digest.update((REPO / name).read_bytes())
+    digest.update(app_dependencies().encode())
+    digest.update(SYSTEM_PACKAGES.read_bytes())
     return digest.hexdigest()[:16]
 
 
