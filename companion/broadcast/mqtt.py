@@ -81,6 +81,7 @@ class Broadcaster:
         # False while the table has an unfinished game still to resume: "no game" would be untrue,
         # and its version (the idle one after that game) higher than every state of the game.
         self._state_known = table is None or not getattr(table, "resume_pending", False)
+        self._online_due = False  # "online" waits for the state after each connect (_send)
         # (event, view, game number, time) of each event not yet published
         self._events: collections.deque[tuple[Any, ...]] = collections.deque(maxlen=MAX_EVENTS)
         self._discovery_due = self._ha_prefix is not None
@@ -343,7 +344,7 @@ class Broadcaster:
         with self._cond:
             self._state_dirty = True
             self._cond.notify_all()
-        if client is not None and self._connected:
+        if client is not None and self._connected and not self._online_due:
             client.publish(self.topics.availability, ONLINE, qos=QOS, retain=True)
 
     def _with_play_link(self, view: dict[str, Any]) -> dict[str, Any]:
@@ -439,6 +440,12 @@ class Broadcaster:
                     self._paho_full = True
                 self._early_acks.clear()
                 self._cond.notify_all()
+        with self._cond:
+            online_due = self._online_due and state is not None and not self._paho_full
+            if online_due:
+                self._online_due = False
+        if online_due:  # same connection, so the broker takes it after the state
+            client.publish(self.topics.availability, ONLINE, qos=QOS, retain=True)
         for event in events:
             client.publish(self.topics.events, encode(event), qos=EVENT_QOS, retain=False)
 
@@ -454,10 +461,13 @@ class Broadcaster:
                                  daemon=True).start()
             return
         self._last_refusal = self._last_loss = self._another_broker = None
-        client.publish(self.topics.availability, ONLINE, qos=QOS, retain=True)
         # Marked connected before anything else can fail here: publishing goes on regardless.
         with self._cond:
             self._connected = True
+            # "online" follows the state on this connection (_send), never goes before it: a
+            # phone that kept an older state (a table cut off mid-move, still resuming its game)
+            # would show that under its Live badge until the state came.
+            self._online_due = True
             self._events.clear()  # news from before the broker came back is no longer news
             self._state_dirty = True  # republish after every reconnect: the broker may have lost it
             self._discovery_due = self._ha_prefix is not None
@@ -532,7 +542,7 @@ class Broadcaster:
             return
         text = message.payload.decode("utf-8", errors="replace").strip()
         if message.topic == self.topics.availability:
-            if text != ONLINE and self._connected and not self._stopping:
+            if text != ONLINE and self._connected and not self._stopping and not self._online_due:
                 client.publish(self.topics.availability, ONLINE, qos=QOS, retain=True)
         elif self._ha_prefix is not None and message.topic == homeassistant.status_topic(self._ha_prefix):
             if text == ONLINE:

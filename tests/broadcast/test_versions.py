@@ -67,15 +67,22 @@ def test_a_table_restarted_mid_game_says_nothing_until_the_game_is_back(broker, 
         # app itself now resumes first and starts the broadcaster after its first frame: both
         # orders must keep the versions right).
         table = Table(store)
-        with Broadcaster(broker.companion_config(), table):
+        with Broadcaster(broker.companion_config(), table) as broadcaster:
             online = len([m for m in watcher.on(AVAILABILITY) if m.payload == b"online"])
-            watcher.wait_for(lambda w: len([m for m in w.on(AVAILABILITY) if m.payload == b"online"]) > online)
-            time.sleep(0.3)  # room for a state it must not send
+            deadline = time.monotonic() + 5
+            while broadcaster.status().level != "ok":
+                assert time.monotonic() < deadline, broadcaster.status()
+                time.sleep(0.02)
+            time.sleep(0.3)  # room for a state, or an "online" over the old state, it must not send
             assert len(watcher.on(STATE)) == seen, [m.json()["game"] for m in watcher.on(STATE)[seen:]]
+            assert len([m for m in watcher.on(AVAILABILITY) if m.payload == b"online"]) == online, \
+                "online before the table's state: a phone would show its old state as Live"
             session = table.resume()
-            watcher.wait_for(lambda w: len(w.on(STATE)) > seen)
+            watcher.wait_for(lambda w: len([m for m in w.on(AVAILABILITY) if m.payload == b"online"]) > online)
             resumed = watcher.on(STATE)[seen].json()
             assert (resumed["game"], resumed["revision"]) == ("tally", 3)
+            order = [m.topic for m in watcher.messages if m.topic == STATE or m.payload == b"online"]
+            assert order[-2:] == [STATE, AVAILABILITY], "the state first, then online"
             session.dispatch({"type": "dial", "step": 1})
             table.close_game()
             watcher.wait_for(lambda w: w.on(STATE)[-1].json()["game"] is None)
