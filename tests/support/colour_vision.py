@@ -47,6 +47,7 @@ from companion.core.seats import PALETTE
 from companion.games.baon.cards import COLOURS as BAON_COLOURS
 from companion.ui.boards.bon.colours import FILL as BON_FILL, NAME as BON_NAME
 from companion.ui.styling import readable
+from tests.support.placement import shown
 from tests.support.readable import plain_words
 
 # ΔE' in CAM02-UCS under which two colours pass for one on the table: a chosen line, not a standard.
@@ -187,15 +188,8 @@ def _read_before(text: str) -> str:
 
 
 def _shown(widget: Widget) -> bool:
-    """Drawn at all (the widgets given are those of the window): nor hidden, nor a sliver."""
-    if widget.width <= 1 or widget.height <= 1:
-        return False
-    w = widget
-    while isinstance(w, Widget):
-        if w.opacity <= 0:
-            return False
-        w = w.parent
-    return True
+    """Drawn at all, and more than a sliver."""
+    return widget.width > 1 and widget.height > 1 and shown(widget)
 
 
 def _box(widget: Widget) -> tuple[float, float, float, float]:

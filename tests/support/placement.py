@@ -41,7 +41,7 @@ def _intersect(a: Box, b: Box) -> Box | None:
     return box if box[2] - box[0] > TOLERANCE and box[3] - box[1] > TOLERANCE else None
 
 
-def _shown(widget: Widget) -> bool:
+def shown(widget: Widget) -> bool:
     """Whether the widget and everything it is inside are drawn at all."""
     if widget.get_root_window() is None:
         return False
@@ -95,7 +95,7 @@ def _ink(texture) -> Box | None:
 
 def _counts(widget: Widget) -> bool:
     """A widget a player reads or touches: a button, or a label with words."""
-    if widget.width <= 1 or widget.height <= 1 or not _shown(widget):
+    if widget.width <= 1 or widget.height <= 1 or not shown(widget):
         return False
     if isinstance(widget, ButtonBehavior):
         return True
@@ -151,7 +151,7 @@ def misplaced(layers: Iterable[Iterable[Widget]], screen: tuple[float, float]) -
 def bar_tracks(scroll: ScrollView) -> list[Box]:
     """Where a scrolling list draws its bars, in window pixels: the whole track each slides along
     (as Kivy's style.kv draws them: only while the content overflows, in _bar_color)."""
-    if scroll.bar_width <= 0 or not _shown(scroll) or scroll._bar_color[3] <= 0:
+    if scroll.bar_width <= 0 or not shown(scroll) or scroll._bar_color[3] <= 0:
         return []
     if "bars" not in scroll.scroll_type and not scroll.bar_inactive_color[3] and not scroll.bar_color[3]:
         return []

@@ -33,7 +33,6 @@ HANDLERS: dict[str, Callable[[State, Action], None]] = {
 }
 
 
-
 def offered_kind(action: Action) -> Action:
     """The action as the fields check it: a card entered as "regular" (every game logged before
     the value alone became a face-up card, c.FACE_UP) is checked as the face-up card it is. The
@@ -41,6 +40,7 @@ def offered_kind(action: Action) -> Action:
     if action.get("type") == "draw" and action.get("kind") == c.REGULAR:
         return {**action, "kind": c.FACE_UP}
     return action
+
 
 class Bonbon(Game):
     """Tracks cards as they are played, both limits for every player, tiles, scoring and tokens."""

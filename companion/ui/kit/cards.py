@@ -17,6 +17,7 @@ from kivy.uix.widget import Widget
 from kivy.utils import get_color_from_hex
 
 from companion.ui import theme
+from companion.ui.kit.kept import in_place
 from companion.ui.kit.outline import Outline
 
 
@@ -117,16 +118,10 @@ class CardRow(Widget):
         # The same chips from move to move, each shown its card: new chips at every move left the
         # old ones to the garbage collector, whose passes made the frames after a touch late, and
         # each drew its value afresh.
-        while len(self._pool) < len(cards):
-            self._pool.append(CardChip(cards[len(self._pool)], self.style))
-        self.chips = self._pool[: len(cards)]
+        self.chips = in_place(self, self._pool, len(cards), lambda: CardChip(cards[len(self._pool)], self.style))
         for chip, card in zip(self.chips, cards):
             chip.show(card)
             chip.mark(False)
-        if self.children[::-1] != self.chips:
-            self.clear_widgets()
-            for chip in self.chips:
-                self.add_widget(chip)
         self._layout()
 
     def mark(self, positions: list[int]) -> None:

@@ -47,6 +47,21 @@ class Kept:
         return widget
 
 
+def in_place(container: Widget, pool: list[Widget], count: int, make: Callable[[], Widget]) -> list[Widget]:
+    """The first `count` widgets of `pool` (grown by `make()` when short) as `container`'s children,
+    in order, and the same widgets from one showing to the next: a row or grid shows its new words
+    in them rather than in new widgets (see above). The container is refilled only when the count
+    changed."""
+    while len(pool) < count:
+        pool.append(make())
+    wanted = pool[:count]
+    if container.children[::-1] != wanted:
+        container.clear_widgets()
+        for widget in wanted:
+            container.add_widget(widget)
+    return wanted
+
+
 def on_release(button: Any, action: Callable[[], Any]) -> Any:
     """The button's action from now on (a kept button is bound once, to whatever it is given)."""
     if getattr(button, "kept_action", None) is None:

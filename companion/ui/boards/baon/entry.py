@@ -242,8 +242,8 @@ class Entry(BoxLayout):
                     self._button(LABELS[kind], lambda: self._send({"type": "end_turn"}), primary=True)
             elif kind in ("lola",):
                 self._button(LABELS[kind], lambda: self._send({"type": "lola"}))
-            elif kind == "claim" and len(self._claimable(spec)) == 1:
-                token = self._claimable(spec)[0]
+            elif kind == "claim" and len(claimable := self._claimable(spec)) == 1:
+                token = claimable[0]
                 claim = self._mine({"type": "claim", "token": token["value"]})
                 self._button(f"Claim {token['label']}", lambda a=claim: self._send(a, follow=True))
             elif kind == "score":

@@ -8,6 +8,7 @@ from kivy.uix.gridlayout import GridLayout
 
 from companion.ui import theme
 from companion.ui.boards.bon.text import SMALL, line_height
+from companion.ui.kit.kept import in_place
 from companion.ui.styling import symbol
 from companion.ui.widgets import Panel, Text
 
@@ -45,13 +46,7 @@ class PlayersPanel(Panel):
                          True, "center"))
         # The same cells from move to move, their words changed in place: new cells at every move
         # left the old ones to the garbage collector, whose passes made the frames after a touch late.
-        while len(self._cells) < len(rows):
-            self._cells.append(_cell(""))
-        cells = self._cells[: len(rows)]
-        if self.grid.children[::-1] != cells:
-            self.grid.clear_widgets()
-            for cell in cells:
-                self.grid.add_widget(cell)
+        cells = in_place(self.grid, self._cells, len(rows), lambda: _cell(""))
         for cell, (text, colour, bold, align) in zip(cells, rows):
             cell.text, cell.color, cell.bold, cell.halign = text, colour or theme.TEXT, bold, align
         self._fit()

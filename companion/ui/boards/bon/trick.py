@@ -11,6 +11,7 @@ from kivy.uix.widget import Widget
 from companion.ui import theme
 from companion.ui.boards.bon.colours import FILL, INK, NAME, of_card
 from companion.ui.boards.bon.text import SMALL, caption, line_height
+from companion.ui.kit.kept import in_place
 from companion.ui.styling import symbol
 from companion.ui.widgets import Panel, Text
 
@@ -92,14 +93,7 @@ class TrickPanel(Panel):
         """`count` lines, top first: the same lines from move to move, their words changed in place.
         New lines at every move left the old ones to the garbage collector, whose passes made the
         frames after a touch late, and each new line laid out and drew its words afresh."""
-        while len(self._pool) < count:
-            self._pool.append(PlayLine())
-        wanted = self._pool[:count]
-        if self.lines.children[::-1] != wanted:
-            self.lines.clear_widgets()
-            for line in wanted:
-                self.lines.add_widget(line)
-        return wanted
+        return in_place(self.lines, self._pool, count, PlayLine)
 
     def _title(self, text: str, colour: list[float] = theme.TEXT) -> None:
         self.title.text = text
