@@ -285,12 +285,18 @@
     });
     client.on("connect", function () {
       connected = true;
+      // Whether the table is there is the broker's word on this connection, never a memory of
+      // the last one: after a power cut the broker comes back before the app, knows nothing, and
+      // the page must not go on calling the state it kept "Live".
+      tableOnline = null;
       // What the broker keeps is the current truth: trust the retained state that follows,
       // whatever its version (the table may have restarted with a new database meanwhile).
       shown.version = -1;
       setStatus();
       var wanted = tableId
-        ? [topic("availability"), topic("state"), topic("events"), topic("rules/+")]
+        // The state before the availability: the broker sends what it keeps in this order, and
+        // "online" must not light up over the state kept from before the reconnect.
+        ? [topic("state"), topic("availability"), topic("events"), topic("rules/+")]
         : [prefix + "/+/state"];
       client.subscribe(wanted, { qos: 1 });
     });

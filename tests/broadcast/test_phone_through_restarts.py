@@ -167,3 +167,63 @@ def test_a_phone_left_open_shows_the_game_after_every_restart(broker, browser, t
         if app_run.proc.poll() is None:
             app_run.proc.kill()
         watcher.close()
+
+
+RECORD_WHAT_IS_SHOWN = """
+window.seen = [];
+var note = function () {
+  var game = document.getElementById('game');
+  window.seen.push([document.getElementById('status').dataset.status, game.dataset.revision || null]);
+};
+var watch = new MutationObserver(note);
+watch.observe(document.getElementById('status'), {attributes: true});
+watch.observe(document.getElementById('game'), {attributes: true});
+note();
+"""
+
+
+def test_after_a_power_cut_the_phone_waits_for_the_table_and_never_calls_the_old_game_live(broker, browser, tmp_path):
+    """The plug pulled: the broker and the app die together. The broker (it keeps nothing) comes
+    back first; the phone reconnects to it and must say it waits for the table, showing the game
+    it kept as not live, until the table is back with its state."""
+    config = write_config(tmp_path, broker)
+    log = tmp_path / "app.log"
+    watcher = Watcher(broker.mqtt_port, [STATE, AVAILABILITY], username="spy", password="spy-password")
+    app_run = AppProcess(config, log)
+    try:
+        watcher.wait_for(lambda w: w.on(STATE), timeout=APP_UP)
+        browser.get(f"{broker.phone_url}#table=table1&prefix=companion")
+        app_run.command({"type": "start", "game": "tally", "players": ["Ann", "Ben"], "options": {"target": 99}})
+        wait_for(lambda: page_shows(browser, 0), timeout=PAGE_UP)
+        revision = int(app_run.command({"type": "add", "points": 1}).split()[1])
+        phone_catches_up(browser, revision, "before the cut")
+
+        app_run.end(signal.SIGKILL)
+        broker.kill()
+        watcher.close()
+        wait_for(lambda: browser.execute_script(
+            "return document.getElementById('status').dataset.status") == "connecting", timeout=10)
+        broker.start()
+        # Reconnected to the broker, which has heard nothing from the table yet.
+        try:
+            wait_for(lambda: browser.execute_script(
+                "return document.getElementById('status').dataset.status") == "unknown", timeout=PAGE_UP)
+        except AssertionError:
+            raise AssertionError(f"with only the broker back the phone shows {on_the_phone(browser)!r}") from None
+        assert "Waiting for the table" in browser.execute_script("return document.getElementById('status').innerText")
+        assert browser.execute_script("return document.body.classList.contains('stale')"), \
+            "the game kept from before the cut is not shown as not live"
+        browser.execute_script(RECORD_WHAT_IS_SHOWN)
+
+        watcher = Watcher(broker.mqtt_port, [STATE, AVAILABILITY], username="spy", password="spy-password")
+        app_run = AppProcess(config, log)
+        watcher.wait_for(lambda w: [m for m in w.on(STATE) if m.json().get("revision") == revision], timeout=APP_UP)
+        phone_catches_up(browser, revision, "the table back after the cut")
+        seen = browser.execute_script("return window.seen")
+        live = [shown for status, shown in seen if status == "online"]
+        assert live and all(shown == str(revision) for shown in live), seen
+        assert seen[0][0] == "unknown", seen
+    finally:
+        if app_run.proc.poll() is None:
+            app_run.proc.kill()
+        watcher.close()
