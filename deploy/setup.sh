@@ -102,19 +102,26 @@ if ! venv_works; then
   python3 -m venv .venv
 fi
 
-# The stamp records what was installed: the pyproject's hash and the extras. An install with
-# more extras (the tests') also serves the app, so start.sh after test.sh installs nothing.
+# The stamp records what was installed: a line for the package and one per extra, each with the
+# hash of what it depends on (deploy/install_key.py). The package is installed editable, so an
+# update that changes only the code (or only the tests' pins, on a table) installs nothing; an
+# install with more extras (the tests') also serves the app, so start.sh after test.sh installs
+# nothing either.
 stamp=".venv/.companion-installed"
-hash=$(sha256sum pyproject.toml | cut -d' ' -f1)
-had_hash= had_extras=
-[ -f "$stamp" ] && read -r had_hash had_extras < "$stamp"
+key=$(python3 deploy/install_key.py pyproject.toml)
+had=$(cat "$stamp" 2>/dev/null || true)
+line_of() { printf '%s\n' "$key" | awk -v name="$1" '$1 == name'; }
+was_installed() { [ -n "$1" ] && printf '%s\n' "$had" | grep -qxF "$1"; }
 covered=yes
-[ "${had_hash:-}" = "$hash" ] || covered=no
+was_installed "$(line_of base)" || covered=no
 for extra in ${extras//,/ }; do
-  case ",${had_extras:-}," in *",$extra,"*) ;; *) covered=no ;; esac
+  was_installed "$(line_of "$extra")" || covered=no
 done
 if [ "$covered" = no ]; then
-  [ "${had_hash:-}" = "$hash" ] && [ -n "${had_extras:-}" ] && extras="$had_extras${extras:+,$extras}"
+  # Extras installed before stay installed, at their pins of now.
+  for extra in $(printf '%s\n' "$had" | awk '$1 != "base" { print $1 }'); do
+    case ",$extras," in *",$extra,"*) ;; *) [ -n "$(line_of "$extra")" ] && extras="${extras:+$extras,}$extra" ;; esac
+  done
   say "Installing the companion and its pinned dependencies into .venv"
   # The pip the .venv was made with (Debian 12's 23.0 or newer) installs everything pinned here;
   # upgrading it would fetch an unpinned pip at every install, and costs a Pi most of a minute.
@@ -122,7 +129,7 @@ if [ "$covered" = no ]; then
   # that folder is the package here, so the warning says nothing to whoever reads it.
   PYPI=1 PYTHONWARNINGS="ignore:Editable installation" \
     .venv/bin/python -m pip install -q --disable-pip-version-check -e ".${extras:+[$extras]}"
-  echo "$hash $extras" > "$stamp"
+  { line_of base; for extra in ${extras//,/ }; do line_of "$extra"; done; } > "$stamp"
 fi
 # The table's modules as bytecode now rather than at its first start (a Pi reading an SD card
 # would compile each one then, with players waiting); what is up to date is skipped.

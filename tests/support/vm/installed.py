@@ -17,9 +17,9 @@ A fresh install from nothing is proven in every run elsewhere: tests/deploy/test
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import shutil
-import tomllib
 from pathlib import Path
 
 from tests.support.vm.image import Image
@@ -30,10 +30,12 @@ SYSTEM_PACKAGES = REPO / "deploy/apt-packages.txt"
 
 
 def app_dependencies() -> str:
-    """What pip installs on a table: the build's and the app's pinned packages, the Pi's extra."""
-    project = tomllib.loads((REPO / "pyproject.toml").read_text())
-    return json.dumps([project["build-system"]["requires"], project["project"]["dependencies"],
-                       project["project"].get("optional-dependencies", {}).get("pi", [])])
+    """What pip installs on a table, as setup.sh's stamp counts it: the package and the Pi's extra."""
+    spec = importlib.util.spec_from_file_location("install_key", REPO / "deploy/install_key.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    parts = module.parts(REPO / "pyproject.toml")
+    return json.dumps([parts["base"], parts.get("pi")])
 
 
 def key(image: Image) -> str:
