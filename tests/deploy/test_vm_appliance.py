@@ -11,6 +11,9 @@ under test and install.sh again, the update of a running table. Then, from this 
 
 - the screen, taken by QMP's screendump from the virtual GPU: the Home screen's QR code, read
   by zbarimg, is the phone page's address, and the app's log says SDL draws through KMSDRM;
+- the buttons and the dial on a kernel GPIO chip (gpio-sim, built for the guest's kernel), the
+  app's own lgpio reading it: presses, holds, a bouncing contact and quick turns of the dial,
+  each read back from the app's state and screen (tests/support/vm/gpio_story.py);
 - the touch panel (tests/support/vm/panel.py: the raspberrypi-ts driver's events through
   /dev/uinput): taps choose BondCones, type two names and start it, each counted once;
 - the dice tray as a USB-serial device (QEMU's usb-serial, its other end the tray's own program
@@ -35,7 +38,7 @@ import pytest
 from companion.inputs.dicetray.sim import SimTray
 from tests.broadcast.conftest import Watcher
 from tests.support.as_root import rerun_as_root
-from tests.support.vm import appliance, plug_pull
+from tests.support.vm import appliance, gpio_story, plug_pull
 from tests.support.vm import image as vm_image
 from tests.support.vm import installed
 from tests.support.vm import machine
@@ -145,6 +148,12 @@ def test_the_table_in_a_box(tmp_path, request):
         # Home screen of the commit under test.
         appliance.install(vt, tmp_path, story.figures)
         story.lap("power on, install or update, the Home screen")
+
+        # The buttons and the dial on the kernel's GPIO chip (gpio-sim; tests/support/vm/gpio_story.py),
+        # then the table without games again, for the story's own.
+        gpio_story.buttons_and_dial(vt, tmp_path / "gpio", tmp_path / "config.toml", story.figures)
+        gpio_story.fresh_table(vt, tmp_path)
+        story.lap("GPIO on a kernel chip")
 
         # Touch, as the 7-inch panel gives it: a game chosen, two players named on the docked
         # keyboard and the game started, each tap made on the guest's panel and on the mirror.

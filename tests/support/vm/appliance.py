@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from tests.broadcast.conftest import Watcher
+from tests.support.vm import gpio_sim
 from tests.support.vm.machine import VirtualTable
 
 REPO = Path(__file__).resolve().parents[3]
@@ -254,6 +255,9 @@ def install(vt: VirtualTable, folder: Path, figures: dict) -> None:
         vt.ssh("cd companion && git fetch -q origin main && git reset -q --hard FETCH_HEAD")
     else:
         vt.ssh("git clone -q /srv/companion.git companion")
+        # The Pi's GPIO as a kernel chip from boot (tests/support/vm/gpio_sim.py), and its gpio
+        # group: what a Pi has before its owner installs anything (kept with the installed disk).
+        gpio_sim.prepare(vt)
     # The panel's touch controller exists from boot on the Pi: so here, before the app (re)starts.
     vt.ssh("sudo install -D -m 644 /dev/stdin /usr/local/lib/companion-test/panel.py", input=PANEL.read_text())
     vt.ssh("sudo tee /etc/systemd/system/companion-test-panel.service >/dev/null", input=PANEL_UNIT)
@@ -271,6 +275,7 @@ def install(vt: VirtualTable, folder: Path, figures: dict) -> None:
         assert "Installing system packages" not in said, said
         home_from = started
     else:
+        gpio_sim.add_pin_library(vt)
         vt.power_off()
         installed.keep(vt.image, vt.disk)
         vt.power_on()

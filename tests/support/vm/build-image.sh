@@ -92,9 +92,22 @@ in_root ssh-keygen -A >/dev/null
 # them is still install.sh's job (what the test proves); only the downloads are spared.
 in_root apt-get update -q >/dev/null
 in_root apt-get install -y -q --download-only --no-install-recommends mosquitto libmtdev1t64 >/dev/null
-in_root runuser -u pi -- sh -c 'python3 -m venv /tmp/wheels && /tmp/wheels/bin/pip install -q \
-  kivy==2.3.1 gpiozero==2.0.1.post3 pyserial==3.5 paho-mqtt==2.2.0 qrcode==8.2 setuptools wheel'
+
+# The Pi's GPIO on a kernel chip (tests/support/vm/gpio_sim.py): the gpio-sim module for this
+# kernel, and lgpio (the Pi 5's pin library, with no wheel on PyPI for Python 3.13) built into
+# pip's wheel cache as a Pi's install builds it (PYPI=1: its own C library inside; swig, gcc).
+# The compilers go again afterwards.
+build_tools="gcc make libc6-dev swig python3-dev"
+# shellcheck disable=SC2086
+in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $build_tools >/dev/null
+install -m 755 "$(dirname "$0")/build-gpio-sim.sh" "$root/tmp/build-gpio-sim.sh"
+in_root /tmp/build-gpio-sim.sh "$(ls "$root"/boot/vmlinuz-* | sort -V | tail -n 1 | sed 's|.*/vmlinuz-||')"
+rm -f "$root/tmp/build-gpio-sim.sh"
+in_root runuser -u pi -- sh -c 'python3 -m venv /tmp/wheels && PYPI=1 /tmp/wheels/bin/pip install -q \
+  kivy==2.3.1 gpiozero==2.0.1.post3 pyserial==3.5 paho-mqtt==2.2.0 qrcode==8.2 setuptools wheel lgpio==0.2.2.0'
 rm -rf "$root/tmp/wheels"
+# shellcheck disable=SC2086
+in_root env DEBIAN_FRONTEND=noninteractive apt-get purge -y -q --autoremove $build_tools >/dev/null
 
 # A console on the first serial port, which the test keeps (and shows when something fails).
 in_root systemctl enable serial-getty@ttyS0.service >/dev/null 2>&1 || true

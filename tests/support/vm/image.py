@@ -1,6 +1,6 @@
 """The virtual table's disk image, built once by build-image.sh and cached outside the clone.
 
-The cache is keyed by a hash of build-image.sh (its package list and every step), so it is
+The cache is keyed by a hash of build-image.sh (its package list and every step) and the scripts it runs, so it is
 rebuilt only when that script changes. A cold build takes minutes; it prints what it cost.
 """
 
@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 SCRIPT = Path(__file__).with_name("build-image.sh")
+# What the image is built from: build-image.sh and the scripts it runs.
+SCRIPTS = (SCRIPT, SCRIPT.with_name("build-gpio-sim.sh"))
 CACHE = Path("/var/cache/companion-vm")
 CA_BUNDLE = Path("/etc/ssl/certs/ca-certificates.crt")
 PARTS = ("base.qcow2", "vmlinuz", "initrd.img", "id_ed25519")
@@ -45,7 +47,7 @@ class Image:
 
 
 def key() -> str:
-    return hashlib.sha256(SCRIPT.read_bytes()).hexdigest()[:16]
+    return hashlib.sha256(b"".join(script.read_bytes() for script in SCRIPTS)).hexdigest()[:16]
 
 
 def cached_image() -> Image:

@@ -22,6 +22,7 @@ import json
 import shutil
 from pathlib import Path
 
+from tests.support.vm import gpio_sim
 from tests.support.vm.image import Image
 
 REPO = Path(__file__).resolve().parents[3]
@@ -42,6 +43,7 @@ def key(image: Image) -> str:
     digest = hashlib.sha256(image.folder.name.encode())
     digest.update(app_dependencies().encode())
     digest.update(SYSTEM_PACKAGES.read_bytes())
+    digest.update(gpio_sim.kept_setup().encode())  # the GPIO chip and its library, set up with the install
     return digest.hexdigest()[:16]
 
 
