@@ -34,7 +34,8 @@ WHOLE_GAMES = [
     "tests/games/bonc/test_whole_games.py",
 ]
 TARGET_MS = 25.0
-# BENCH_PROFILE=1: where the frames after the touches spend their time (cProfile, top 30 by own time).
+# BENCH_PROFILE=1: where the frames after the touches spend their time (cProfile, top 30 by own time);
+# BENCH_PROFILE=<file>: that, and the whole profile written to the file.
 PROFILE = __import__("cProfile").Profile() if os.environ.get("BENCH_PROFILE") else None
 
 # game -> [(touch CPU, touch wall, frame CPU, frame wall, garbage collection in the touch and frame)] in seconds
@@ -42,6 +43,7 @@ timings: dict[str, list[tuple[float, float, float, float, float]]] = defaultdict
 _game = "?"
 slowest: dict[str, list[tuple[float, str]]] = defaultdict(list)  # game -> (touch and frame CPU, what was touched)
 _gc = {"since": 0.0, "total": 0.0, "generation2": 0}  # Python's garbage collector: time spent, full passes
+_rest: list = []  # each app's RestCollections, as the table's start makes one
 
 
 def _gc_timer(phase: str, info: dict) -> None:
@@ -126,13 +128,19 @@ class TimedPlugin:
         # As the table's own start does (launch.py, after its first frames): what exists once the
         # app is up is set aside from the garbage collector. Else every full collection walks the
         # whole test session's objects, which the table never holds.
+        # And, as it does, full collections wait for a moment nobody touches (rest_collections.py).
         from companion.ui.first_frame import keep_out_of_collections
+        from companion.ui.rest_collections import RestCollections
 
         start = AppDriver.start
 
         def start_as_the_table_does(driver):
             started = start(driver)
             keep_out_of_collections()
+            if _rest:
+                _rest[-1].stop()
+            _rest.append(RestCollections())
+            _rest[-1].start()
             return started
 
         start_as_the_table_does.as_the_table_does = True
@@ -179,6 +187,10 @@ def report() -> None:
                 over.append(f"{game}'s {name} p99 {_p99(list(values)) * 1000:.1f} ms CPU")
     print(f"target: p99 <= {TARGET_MS:.0f} ms; " + ("over: " + "; ".join(over) if over else "every game within it"))
     print(f"Python's garbage collector over the run: {_gc['total']:.1f} s, {_gc['generation2']} full passes")
+    if _rest:
+        passes, overdue, seconds = (sum(getattr(r, k) for r in _rest) for k in ("passes", "overdue", "seconds"))
+        print(f"of which the table's own (rest_collections.py): {passes} full passes, {overdue} of them overdue in"
+              f" the middle of touches, {seconds:.1f} s")
     for game, rows in sorted(slowest.items()):
         worst = sorted(rows, reverse=True)[:5]
         print(f"{game} slowest (touch and its frame, CPU ms): " + "; ".join(f"{c * 1000:.0f} {w!r}" for c, w in worst))
@@ -190,6 +202,8 @@ def main(argv: list[str]) -> int:
     report()
     if PROFILE is not None:
         pstats.Stats(PROFILE).sort_stats("tottime").print_stats(30)
+        if os.environ["BENCH_PROFILE"] != "1":  # a path: the whole profile, for pstats or snakeviz
+            PROFILE.dump_stats(os.environ["BENCH_PROFILE"])
     return int(status)
 
 

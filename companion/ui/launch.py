@@ -82,6 +82,7 @@ def launch(config: Config, sim: bool) -> int:
     from companion.table import Table
     from companion.ui.app import CompanionApp
     from companion.ui.first_frame import keep_out_of_collections
+    from companion.ui.rest_collections import RestCollections
 
     try:
         store = store_opened()
@@ -94,6 +95,7 @@ def launch(config: Config, sim: bool) -> int:
     # The first frame comes first: the broker and the physical inputs start right after it, on
     # the app's thread, so a table switched on as players sit down shows its screen sooner.
     app.first_frames.later(keep_out_of_collections)
+    app.first_frames.later(RestCollections().start)  # full collections while nobody touches
     app.first_frames.later(adapters.start_broadcaster)
     app.first_frames.later(adapters.start_inputs)
     app.first_frames.later(store.reserve_log)  # the game log's working length, before the first move

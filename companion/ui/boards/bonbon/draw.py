@@ -60,7 +60,7 @@ class DrawPanel(BoxLayout):
         passes made the frames after a touch late, and drew all their words afresh. The face-down
         cards a zero would turn over are the player's own, and drawn only once a zero is touched: the
         panel takes the new ones."""
-        if _shape(legal) != _shape(self.legal) or self.kind != "regular" or self.zeroing or self.passing is not None:
+        if _shape(legal) != _shape(self.legal) or self.kind != PLAIN or self.zeroing or self.passing is not None:
             return False
         self.who, self.legal, self.fields = who, legal, legal["draw"]["fields"]
         for widget in self.walk(restrict=True):
