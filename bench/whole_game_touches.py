@@ -34,7 +34,7 @@ WHOLE_GAMES = [
     "tests/games/bonc/test_whole_games.py",
 ]
 TARGET_MS = 25.0
-# BENCH_PROFILE=1: where the frames after the touches spend their time (cProfile, top 30 by own time);
+# BENCH_PROFILE=1: where the touches and the frames after them spend their time (cProfile, top 30 by own time);
 # BENCH_PROFILE=<file>: that, and the whole profile written to the file.
 PROFILE = __import__("cProfile").Profile() if os.environ.get("BENCH_PROFILE") else None
 
@@ -97,10 +97,10 @@ class TimedPlugin:
             touch._what = _under(touch.sx * Window.width, touch.sy * Window.height)  # x, y are set on dispatch
             touch._bench = (time.thread_time(), time.perf_counter())
             touch._gc = _gc["total"]
-            down(touch, *args)
+            _profiling(down, touch, *args)
 
         def timed_up(touch, *args):
-            up(touch, *args)
+            _profiling(up, touch, *args)
             cpu0, wall0 = getattr(touch, "_bench", (None, None))
             if cpu0 is None:
                 return
@@ -145,6 +145,18 @@ class TimedPlugin:
 
         start_as_the_table_does.as_the_table_does = True
         AppDriver.start = start_as_the_table_does
+
+
+def _profiling(call, *args) -> None:
+    """A touch's own part, in the profile when one is taken (BENCH_PROFILE)."""
+    if PROFILE is None:
+        call(*args)
+        return
+    PROFILE.enable()
+    try:
+        call(*args)
+    finally:
+        PROFILE.disable()
 
 
 def _screen() -> str:

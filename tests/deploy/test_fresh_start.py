@@ -26,6 +26,7 @@ import pytest
 from tests.support import fresh_root
 from tests.support.as_root import copy_as_root
 from tests.support.fresh_root import FreshRoot
+from tests.support.under_test import commit_under_test
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(1500), pytest.mark.usefixtures("machine_ports")]
 
@@ -67,12 +68,6 @@ echo "@@ brokers after the stop command: $(deploy/pids-of.sh mosquitto | tr '\n'
 
 # What a run must never print: a tool missing on a minimal system, a warning, or a failure.
 NEVER = re.compile(r"not found|^Warning|Warning:|Traceback|rror:", re.M)
-
-
-def commit_under_test() -> str:
-    git = ["git", "-C", str(REPO)]
-    return (subprocess.run([*git, "stash", "create"], capture_output=True, text=True, check=True).stdout.strip()
-            or subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip())
 
 
 def marked(output: str, name: str) -> list[int]:

@@ -28,6 +28,7 @@ from tests.broadcast.conftest import Watcher
 from tests.support import booted_root
 from tests.support.as_root import rerun_as_root
 from tests.support.booted_root import BootedRoot
+from tests.support.under_test import commit_under_test, git
 
 # The root's Mosquitto takes this machine's ports 1883 and 9001, as the fresh-start test's does:
 # the two hold them in turn (tests/support/host_ports.py).
@@ -43,15 +44,6 @@ HEADLESS = """\
 [Service]
 Environment=SDL_VIDEODRIVER=offscreen
 """
-
-
-def git(*args: str) -> str:
-    return subprocess.run(["git", "-C", str(REPO), *args], capture_output=True, text=True, check=True).stdout.strip()
-
-
-def commit_under_test() -> str:
-    """HEAD, with the tracked files' changes not yet committed (a commit object, no branch moved)."""
-    return git("stash", "create") or git("rev-parse", "HEAD")
 
 
 def earliest_release(target: str) -> str:

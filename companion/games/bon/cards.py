@@ -7,6 +7,7 @@ alike, so one name stands for all of them; how many a deck holds is counted, not
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 # The rulebook's order ("Red / Yellow / Blue = 1~11 per each color"), used wherever colours are listed.
 COLOURS = ("red", "yellow", "blue")
@@ -60,7 +61,13 @@ def value_of(name: str) -> int:
 
 def is_card(deck: Deck, name: object) -> bool:
     """True when `name` names a card this deck holds."""
-    return name == PASS or (isinstance(name, str) and name in set(deck.cards()))
+    return name == PASS or (isinstance(name, str) and name in _names(deck))
+
+
+@cache
+def _names(deck: Deck) -> frozenset[str]:
+    # Asked for every card of the pad at every move (and every move again on an undo's replay).
+    return frozenset(deck.cards())
 
 
 def label(name: str) -> str:

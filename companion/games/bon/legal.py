@@ -31,15 +31,15 @@ def ranks_field() -> Choice:
 
 def card_field(state: State, title: str) -> Cards:
     """Every card of this deck, in colour groups; those out of play greyed so the pad never moves."""
-    picks = [Pick(c, label(c), unavailable(state, c) is None, group=colour_of(c) or PASS, why=_greyed(state, c))
-             for c in [*deck(state).cards(), PASS]]
+    picks = []
+    for c in [*deck(state).cards(), PASS]:
+        out = unavailable(state, c) is not None
+        picks.append(Pick(c, label(c), not out, group=colour_of(c) or PASS, why=_greyed(state, c) if out else ""))
     return Cards(title, picks=tuple(picks), deck="bon")
 
 
 def _greyed(state: State, card: str) -> str:
-    """Why a card is greyed on the pad, short enough to be said once for all its kind; "" if it is not."""
-    if unavailable(state, card) is None:
-        return ""
+    """Why a card that is out of play is greyed on the pad, short enough to be said once for all its kind."""
     if card == PASS:
         return f"every Pass card of this deck ({deck(state).passes}) is already on the table"
     if card in state["leftovers"]:

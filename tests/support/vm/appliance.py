@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from tests.broadcast.conftest import Watcher
+from tests.support.under_test import commit_under_test, git
 from tests.support.vm import gpio_sim
 from tests.support.vm.machine import VirtualTable
 
@@ -42,15 +43,6 @@ ExecStart=/usr/bin/python3 /usr/local/lib/companion-test/panel.py
 [Install]
 WantedBy=multi-user.target
 """
-
-
-def git(*args: str) -> str:
-    return subprocess.run(["git", "-C", str(REPO), *args], capture_output=True, text=True, check=True).stdout.strip()
-
-
-def commit_under_test() -> str:
-    """HEAD, with the tracked files' changes not yet committed (a commit object, no branch moved)."""
-    return git("stash", "create") or git("rev-parse", "HEAD")
 
 
 def app_log(vt: VirtualTable) -> str:
