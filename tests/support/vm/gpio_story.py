@@ -112,7 +112,7 @@ def board_by_dial(vt: VirtualTable, hand: Hand, pins: dict, table: TouchedTable,
     mirror_controls(table, "confirm", "undo", "redo")
     appliance.same_screen(vt, table.mirror, table.folder, "board reset", timeout=60)
 
-    at = hand.do(Hand.bouncing_press(pins["undo"], BOUNCE_EDGES, BOUNCE_WITHIN * 0.8))
+    at = hand.do(Hand.bouncing_press(pins["undo"], BOUNCE_EDGES, BOUNCE_WITHIN * 0.8), realtime=True)
     closing, opening = at[:BOUNCE_EDGES], at[BOUNCE_EDGES:]
     figures["bounce"] = f"{BOUNCE_EDGES} edges in {1000 * (closing[-1] - closing[0]):.2f} ms closing, " \
                         f"{1000 * (opening[-1] - opening[0]):.2f} ms opening"
