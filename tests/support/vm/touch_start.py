@@ -68,20 +68,6 @@ class TouchedTable:
         x, y = (left + right) / 2, (bottom + top) / 2
         self.tap((panel_point(button, x, y), (x, y)), new_screen)
 
-    def tap_popup_button(self, words: str) -> None:
-        """A button of the dialog that is open (a Confirm over the screen, not in it)."""
-        from kivy.uix.modalview import ModalView
-
-        from tests.support.touch_table import button_saying
-        from tests.support.vm.mirror import panel_point
-
-        self.mirror.frames(2)
-        dialogs = [w for w in self.mirror.window.children if isinstance(w, ModalView)]
-        assert dialogs, "no dialog is open in the mirror"
-        button = button_saying(self.mirror, dialogs[0], words)
-        x, y = button.to_window(*button.center)
-        self.tap((panel_point(button, x, y), (x, y)), new_screen=True)
-
     def type_name(self, name: str, then: str) -> None:
         from tests.support.vm.mirror import key_point
 
@@ -90,14 +76,11 @@ class TouchedTable:
         self.tap_button(then)
 
     def start(self, title: str, names: Sequence[str], toggles: Sequence[str] = ()) -> None:
-        """From Home: the game's button (and "Start a new game" when one is unfinished), the names
-        typed on the docked keyboard, each yes/no option chip in `toggles` (by the word it shows)
-        turned over, Start game."""
+        """From Home: the game's button, the names typed on the docked keyboard, each yes/no option
+        chip in `toggles` (by the word it shows) turned over, Start game (which says, under its
+        words, when it leaves an unfinished game: no dialog asks)."""
         assert self.mirror.screen == "home", self.mirror.screen
-        unfinished = self.mirror.app.table.session is not None and self.mirror.app.table.session.result() is None
-        self.tap_button(lambda words: words.split("\n")[0] == title)  # the players, or the dialog first
-        if unfinished:
-            self.tap_popup_button("Start a new game")
+        self.tap_button(lambda words: words.split("\n")[0] == title)
         assert self.mirror.screen == "players", self.mirror.screen
         field = self.mirror.app.screen("players").name_input
         x, y = field.to_window(*field.center)
@@ -108,5 +91,5 @@ class TouchedTable:
         assert self.mirror.screen == "options", self.mirror.screen
         for word in toggles:
             self.tap_button(word)
-        self.tap_button("Start game")
+        self.tap_button(lambda words: words.split("\n")[0] == "Start game")
         assert self.mirror.screen == "play", self.mirror.screen
