@@ -36,6 +36,7 @@ from tests.support.vm.touch_start import TouchedTable
 SLOW_HAND = (8, 120)  # detents, detents a minute: a slow, deliberate turn
 QUICK_HAND = (60, 1000)  # a quick spin
 BOUNCE_EDGES, BOUNCE_WITHIN = 5, 0.002
+BOUNCE_TRIES = 3
 SETTLE = 1.5  # after the last expected change: time for a doubled one to show
 
 
@@ -112,16 +113,24 @@ def board_by_dial(vt: VirtualTable, hand: Hand, pins: dict, table: TouchedTable,
     mirror_controls(table, "confirm", "undo", "redo")
     appliance.same_screen(vt, table.mirror, table.folder, "board reset", timeout=60)
 
-    at = hand.do(Hand.bouncing_press(pins["undo"], BOUNCE_EDGES, BOUNCE_WITHIN * 0.8), realtime=True)
-    closing, opening = at[:BOUNCE_EDGES], at[BOUNCE_EDGES:]
-    figures["bounce"] = f"{BOUNCE_EDGES} edges in {1000 * (closing[-1] - closing[0]):.2f} ms closing, " \
-                        f"{1000 * (opening[-1] - opening[0]):.2f} ms opening"
-    wait_state(watcher, lambda s: total_of(s) == total and s.get("moves") == moves,
-               "a bouncing Undo is one Undo")
-    # The hand itself must have been quick enough for this to be the bounce asked for (an emulated
-    # CPU on a busy machine can be late between two writes).
+    # The hand's 5 edges as fast as it writes them (0.3-0.4 ms a write in the emulated machine). A
+    # write can still be late (an interrupt, the host busy): then that bounce was not the 2 ms one
+    # asked for, and once its Undo is checked it is redone by a long hold and the bounce tried again.
+    bounces = []
+    for _ in range(BOUNCE_TRIES):
+        at = hand.do(Hand.bouncing_press(pins["undo"], BOUNCE_EDGES, 0.0), realtime=True)
+        closing, opening = at[:BOUNCE_EDGES], at[BOUNCE_EDGES:]
+        bounces.append(f"{BOUNCE_EDGES} edges in {1000 * (closing[-1] - closing[0]):.2f} ms closing, "
+                       f"{1000 * (opening[-1] - opening[0]):.2f} ms opening")
+        wait_state(watcher, lambda s: total_of(s) == total and s.get("moves") == moves,
+                   "a bouncing Undo is one Undo")
+        if closing[-1] - closing[0] < BOUNCE_WITHIN and opening[-1] - opening[0] < BOUNCE_WITHIN:
+            break
+        hand.do(Hand.press(pins["undo"], held=1.4))  # Redo: the reset again, for the next try
+        wait_state(watcher, lambda s: total_of(s) == 0 and s.get("moves") == moves + 1, "Redo before another bounce")
+    figures["bounce"] = "; ".join(bounces)
     assert closing[-1] - closing[0] < BOUNCE_WITHIN and opening[-1] - opening[0] < BOUNCE_WITHIN, \
-        f"the hand in the guest was too slow for a 2 ms bounce: {figures['bounce']}"
+        f"the hand in the guest was too slow for a 2 ms bounce in {BOUNCE_TRIES} tries: {figures['bounce']}"
     mirror_controls(table, "undo")
     appliance.same_screen(vt, table.mirror, table.folder, "board after a bouncing undo", timeout=60)
 
