@@ -33,6 +33,18 @@ def full_passes():
     gc.set_threshold(*kept)
 
 
+@pytest.fixture
+def resting(window, full_passes):
+    """The table's collector started on a test clock, the run's garbage collected first; stopped after."""
+    clock = Clock()
+    rest = RestCollections(clock)
+    rest.start()
+    gc.collect()
+    full_passes.clear()
+    yield clock, rest
+    rest.stop()
+
+
 _shown: list[list] = []
 
 
@@ -48,12 +60,8 @@ def cycles(n: int) -> None:
     del _shown[:-3]
 
 
-def test_while_players_touch_python_runs_no_full_collection_then_one_runs_at_rest(window, full_passes):
-    clock = Clock()
-    rest = RestCollections(clock)
-    rest.start()
-    gc.collect()
-    full_passes.clear()
+def test_while_players_touch_python_runs_no_full_collection_then_one_runs_at_rest(resting, full_passes):
+    clock, rest = resting
     for _ in range(40):  # touches one after another, each leaving garbage behind
         rest.touched()
         cycles(20_000)
@@ -64,15 +72,10 @@ def test_while_players_touch_python_runs_no_full_collection_then_one_runs_at_res
     assert rest.check(), "no full collection once the table was at rest"
     assert len(full_passes) == 1 and rest.passes == 1 and rest.overdue == 0
     assert not rest.check(), "a second full collection with nothing new to collect"
-    rest.stop()
 
 
-def test_a_table_touched_without_a_pause_still_collects_when_long_overdue(window, full_passes):
-    clock = Clock()
-    rest = RestCollections(clock)
-    rest.start()
-    gc.collect()
-    full_passes.clear()
+def test_a_table_touched_without_a_pause_still_collects_when_long_overdue(resting, full_passes):
+    clock, rest = resting
     collected = False
     for _ in range(2000):
         rest.touched()
@@ -84,4 +87,3 @@ def test_a_table_touched_without_a_pause_still_collects_when_long_overdue(window
     assert collected and rest.overdue == 1, "cycles left to grow without end while the players kept touching"
     assert len(full_passes) == 1
     assert gc.get_count()[2] < OVERDUE
-    rest.stop()
