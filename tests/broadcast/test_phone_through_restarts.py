@@ -213,6 +213,7 @@ def test_after_a_power_cut_the_phone_waits_for_the_table_and_never_calls_the_old
         assert "Waiting for the table" in browser.execute_script("return document.getElementById('status').innerText")
         assert browser.execute_script("return document.body.classList.contains('stale')"), \
             "the game kept from before the cut is not shown as not live"
+        browser.save_screenshot(str(tmp_path / "phone-waiting-for-the-table.png"))  # for docs/screens
         browser.execute_script(RECORD_WHAT_IS_SHOWN)
 
         watcher = Watcher(broker.mqtt_port, [STATE, AVAILABILITY], username="spy", password="spy-password")
