@@ -14,7 +14,9 @@ fi
 # Headless: Kivy renders offscreen, settings and GPIO stay in the test's own sandbox.
 export SDL_VIDEODRIVER=offscreen KIVY_NO_ARGS=1 GPIOZERO_PIN_FACTORY=mock
 # The suite runs on both cores (pytest-xdist) unless the caller says otherwise (-n 0: one process).
-workers=(-n 2)
+# Work stealing: a worker that is done takes tests queued behind the other's long one (the
+# virtual table runs for many minutes; tests/conftest.py starts it first).
+workers=(-n 2 --dist worksteal)
 for arg in "$@"; do
   case "$arg" in -n|-n*|--numprocesses*) workers=() ;; esac
 done

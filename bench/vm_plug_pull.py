@@ -33,6 +33,7 @@ from tests.support.vm import appliance, plug_pull  # noqa: E402
 from tests.support.vm import image as vm_image  # noqa: E402
 from tests.support.vm import machine  # noqa: E402
 from tests.support.vm import installed  # noqa: E402
+from tests.support.vm.touch_start import TouchedTable  # noqa: E402
 from tests.support.vm.machine import VirtualTable  # noqa: E402
 
 
@@ -54,7 +55,8 @@ def main(cuts: int = 30, seed: int = 1) -> int:
     started = time.monotonic()
     try:
         appliance.install(vt, folder, figures)
-        appliance.play_by_touch(vt, folder)
+        with TouchedTable(vt, folder / "touch") as table:
+            appliance.play_by_touch(vt, table)
         print(f"installed and playing after {round(time.monotonic() - started)} s: {figures}")
         results = plug_pull.pull_plugs(vt, tray, folder, cuts=cuts, seed=seed,
                                        report=lambda line: print(f"  {line}", flush=True))

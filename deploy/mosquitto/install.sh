@@ -83,7 +83,9 @@ mkdir -p "$ROOT/etc/mosquitto/conf.d"
 render "$here/companion.conf" > "$ROOT/etc/mosquitto/conf.d/companion.conf"
 
 if [ -z "$ROOT" ] && [ -d /run/systemd/system ]; then
-    systemctl enable mosquitto
+    # `enable` only when it is not: for a service with a SysV script as well (Debian's
+    # Mosquitto) it runs update-rc.d, a minute of an emulated CPU and seconds on a Pi.
+    systemctl is-enabled --quiet mosquitto 2>/dev/null || systemctl enable mosquitto
     systemctl restart mosquitto
 elif [ -z "$ROOT" ]; then
     # No systemd (a container): a running broker rereads its files.

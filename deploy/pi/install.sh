@@ -50,10 +50,15 @@ if [ "$(systemctl get-default)" = graphical.target ] && systemctl cat display-ma
   booted_to_desktop=yes
 fi
 
-sed -e "s|@USER@|$user|g" -e "s|@REPO@|$repo|g" -e "s|@GROUPS@|$groups|g" deploy/pi/companion.service \
-  | sudo tee /etc/systemd/system/companion.service >/dev/null
-sudo systemctl daemon-reload
-sudo systemctl enable companion.service
+# An update whose service file is unchanged leaves systemd alone: each reload of systemd's
+# units, and `enable`, which reloads them again, takes seconds on a Pi.
+unit=/etc/systemd/system/companion.service
+wanted=$(sed -e "s|@USER@|$user|g" -e "s|@REPO@|$repo|g" -e "s|@GROUPS@|$groups|g" deploy/pi/companion.service)
+if [ "$wanted" != "$(cat "$unit" 2>/dev/null)" ]; then
+  printf '%s\n' "$wanted" | sudo tee "$unit" >/dev/null
+  sudo systemctl daemon-reload
+fi
+systemctl is-enabled --quiet companion.service 2>/dev/null || sudo systemctl enable --quiet companion.service
 echo "Installed: the companion starts at every boot."
 echo "Settings: /etc/companion/config.toml (see docs/config.md). Games: /var/lib/companion."
 if [ -n "$booted_to_desktop" ]; then

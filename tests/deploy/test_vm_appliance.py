@@ -44,6 +44,7 @@ from tests.support.vm import image as vm_image
 from tests.support.vm import installed
 from tests.support.vm import machine
 from tests.support.vm.machine import VirtualTable
+from tests.support.vm.touch_start import TouchedTable
 from tests.support.tally import Tally
 from tests.support.vm.phone_watch import PhoneWatch, stale
 
@@ -160,16 +161,15 @@ def test_the_table_in_a_box(tmp_path, request, shipped_games_only):
         appliance.install(vt, tmp_path, story.figures)
         story.lap("power on, install or update, the Home screen")
 
-        # The buttons and the dial on the kernel's GPIO chip (gpio-sim; tests/support/vm/gpio_story.py),
-        # then the table without games again, for the story's own.
-        gpio_story.buttons_and_dial(vt, tmp_path / "gpio", tmp_path / "config.toml", story.figures)
-        gpio_story.fresh_table(vt, tmp_path)
-        story.lap("GPIO on a kernel chip")
+        with TouchedTable(vt, tmp_path / "touch") as table:
+            # The buttons and the dial on the kernel's GPIO chip (gpio-sim; tests/support/vm/gpio_story.py).
+            gpio_story.buttons_and_dial(vt, table, tmp_path / "config.toml", story.figures)
+            story.lap("GPIO on a kernel chip")
 
-        # Touch, as the 7-inch panel gives it: a game chosen, two players named on the docked
-        # keyboard and the game started, each tap made on the guest's panel and on the mirror.
-        story.figures["taps"] = appliance.play_by_touch(vt, tmp_path)
-        story.lap("touch")
+            # Touch, as the 7-inch panel gives it: a game chosen, two players named on the docked
+            # keyboard and the game started, each tap made on the guest's panel and on the mirror.
+            story.figures["taps"] = appliance.play_by_touch(vt, table)
+            story.lap("touch")
 
         # The dice tray as a USB device: rolls become moves; unplugged and plugged back in by QMP.
         tray_unplugged_and_back(vt, tray, tmp_path, story)

@@ -3,7 +3,8 @@ tests/deploy/test_vm_appliance.py and bench/vm_plug_pull.py.
 
 `install(vt, folder)` does in the guest what docs/pi.md tells an owner (clone,
 deploy/pi/install.sh, sudo reboot), with the test's touch panel in place from boot, and waits
-for the Home screen. `play_by_touch` starts a game by taps on that panel.
+for the Home screen. `play_by_touch` starts a game by taps on that panel (through a
+tests/support/vm/touch_start.TouchedTable).
 """
 
 from __future__ import annotations
@@ -115,59 +116,31 @@ def state_of(watcher: Watcher) -> dict | None:
     return json.loads(messages[-1].payload) if messages and messages[-1].payload else None
 
 
-def play_by_touch(vt: VirtualTable, folder: Path) -> int:
-    """BondCones chosen, "ann" and "bob" typed key by key and seated, the game started: all by taps on
-    the panel. Each tap must count once: a doubled tap would type "aann", seat a third player or
-    skip a screen, and the table's state would not be the mirror's."""
-    from tests.support.vm.mirror import button_point, key_point, make_mirror, touch_mirror
-
-    mirror = make_mirror(folder / "mirror")
+def play_by_touch(vt: VirtualTable, table) -> int:
+    """From the board the GPIO story left: Menu, then BondCones chosen, "ann" and "bob" typed key by
+    key and seated, the game started: all by taps on the panel (`table`: a TouchedTable, whose
+    mirror has followed the guest so far). Each tap must count once: a doubled tap would type
+    "aann", seat a third player or skip a screen, and the table's state would not be the mirror's."""
     watcher = Watcher(vt.ports["mqtt"], [STATE])
-    taps = 0
-
-    def tap(where, pause: float = TAP_PAUSE) -> None:
-        nonlocal taps
-        (px, py), (wx, wy) = where
-        vt.tap(px, py)
-        touch_mirror(mirror, wx, wy)
-        taps += 1
-        time.sleep(pause)
-        mirror.settle(0.3)
-        if pause >= SCREEN_PAUSE:
-            # A new screen (or the keyboard gone): the next tap waits until the guest shows it too,
-            # however slowly the emulated machine draws, or it would land on what was there before.
-            same_screen(vt, mirror, folder, f"after tap {taps}", timeout=60)
-
+    taps = table.taps
     try:
-        assert mirror.screen == "home"
-        tap(button_point(mirror, lambda words: words.split("\n")[0] == "BondCones"), SCREEN_PAUSE)
-        assert mirror.screen == "players"
-        field = mirror.app.screen("players").name_input
-        x, y = field.to_window(*field.center)
-        tap(((round(x), round(480 - y)), (x, y)), SCREEN_PAUSE)  # the docked keyboard comes up
-        for name, then in (("ann", "Add"), ("bob", "Done")):
-            for letter in name:
-                tap(key_point(mirror, letter))
-            tap(button_point(mirror, then), SCREEN_PAUSE)
-        tap(button_point(mirror, lambda words: words.startswith("Next")), SCREEN_PAUSE)
-        assert mirror.screen == "options"
-        tap(button_point(mirror, "Start game"), SCREEN_PAUSE)
-        assert mirror.screen == "play"
-        expected = mirror.table.session.view()
-        seen = watcher.wait_for(lambda w: (s := state_of(w)) and s.get("game") and s, timeout=60)
+        if table.mirror.screen != "home":
+            table.tap_button("Menu")
+        table.start("BondCones", ["ann", "bob"])
+        expected = table.mirror.table.session.view()
+        seen = watcher.wait_for(lambda w: (s := state_of(w)) and s.get("game") == "bondcones"
+                                and s.get("moves") == 0 and s, timeout=60)
         names = [p["name"] for p in seen["players"]]
-        assert names == [p["name"] for p in expected["players"]], f"the guest seated {names} after {taps} taps"
+        assert names == [p["name"] for p in expected["players"]], f"the guest seated {names} after {table.taps - taps} taps"
         assert [n.lower() for n in names] == ["ann", "bob"], names
-        assert seen["revision"] == mirror.table.session.revision, "one game started, nothing more"
-        board = same_screen(vt, mirror, folder, "board", timeout=90)
-        assert read_qr(vt, folder, "board-qr") is None, "the board, no longer the Home screen"
-        print(f"virtual table: the board after {taps} taps: {board}")
-        touches_counted_once(vt, mirror)
-        return taps
+        board = same_screen(vt, table.mirror, table.folder, "board", timeout=90)
+        assert read_qr(vt, table.folder, "board-qr") is None, "the board, no longer the Home screen"
+        print(f"virtual table: the board after {table.taps - taps} taps: {board}")
+        touches_counted_once(vt, table.mirror)
+        return table.taps - taps
     finally:
         watcher.client.loop_stop()
         watcher.client.disconnect()
-        mirror.close()
 
 
 def touch_lines(vt: VirtualTable) -> list[str]:
@@ -245,6 +218,7 @@ def install(vt: VirtualTable, folder: Path, figures: dict) -> None:
     serve_repository(vt, folder, commit_under_test())
     if updating:
         vt.ssh("cd companion && git fetch -q origin main && git reset -q --hard FETCH_HEAD")
+        gpio_sim.chip_script(vt)
     else:
         vt.ssh("git clone -q /srv/companion.git companion")
         # The Pi's GPIO as a kernel chip from boot (tests/support/vm/gpio_sim.py), and its gpio

@@ -18,14 +18,24 @@ if [ ! -d "$dev" ]; then
   mkdir "$dev" "$bank"
   echo 54 > "$bank/num_lines"
   echo pinctrl-rp1 > "$bank/label"
-  for n in $(seq 0 27); do
-    mkdir "$bank/line$n"
-    echo "GPIO$n" > "$bank/line$n/name"
-  done
+  # One mkdir for the 28 lines and the shell's own echo for their names: each program started
+  # costs a good part of a second on the emulated CPU at boot.
+  lines=
+  n=0
+  while [ $n -le 27 ]; do lines="$lines $bank/line$n"; n=$((n + 1)); done
+  # shellcheck disable=SC2086
+  mkdir $lines
+  n=0
+  while [ $n -le 27 ]; do echo "GPIO$n" > "$bank/line$n/name"; n=$((n + 1)); done
   echo 1 > "$dev/live"
 fi
-# /dev/gpiochip0's group (udev's rule, as on Raspberry Pi OS) before the app opens it.
-udevadm settle
+# The chip's device as Raspberry Pi OS's udev rule leaves it (group gpio, 0660), before the app
+# opens it. Set here rather than waited for: at boot udev works through every device of the
+# machine first, and waiting for it to reach this one (udevadm settle, or udevadm wait) kept the
+# app from starting for 30-90 s of an emulated CPU. udev applies the same rule when it gets here.
+chip=/dev/$(cat "$bank/chip_name")
+chgrp gpio "$chip"
+chmod 660 "$chip"
 echo "gpio-sim: $(cat "$dev/dev_name") $(cat "$bank/chip_name") live: $(cat "$dev/live")"
 
 if ! grep -q '^Revision' /proc/cpuinfo; then

@@ -57,15 +57,22 @@ def prepare(vt: VirtualTable) -> None:
     the chip itself at every boot (here: gpio-sim, made by a unit before the app)."""
     vt.ssh("getent group gpio >/dev/null || sudo groupadd --system gpio")
     vt.ssh("sudo tee /etc/udev/rules.d/60-gpio.rules >/dev/null", input=UDEV_RULE)
-    vt.ssh(f"sudo install -D -m 755 /dev/stdin {GUEST_DIR}/gpio-sim-chip.sh",
-           input=(HERE / "gpio-sim-chip.sh").read_text())
+    chip_script(vt)
     vt.ssh("sudo tee /etc/systemd/system/companion-test-gpio.service >/dev/null", input=CHIP_UNIT)
     vt.ssh("sudo systemctl enable companion-test-gpio.service")
 
 
+def chip_script(vt: VirtualTable) -> None:
+    """The script that makes the chip at boot, as this run has it: installed by every run (it
+    counts from the next boot), so that a change to it does not cost a new full install."""
+    vt.ssh(f"sudo install -D -m 755 /dev/stdin {GUEST_DIR}/gpio-sim-chip.sh",
+           input=(HERE / "gpio-sim-chip.sh").read_text())
+
+
 def kept_setup() -> str:
-    """What prepare() and add_pin_library() leave on the installed disk, for its key."""
-    return (HERE / "gpio-sim-chip.sh").read_text() + CHIP_UNIT + UDEV_RULE + lgpio_requirement()
+    """What prepare() and add_pin_library() leave on the installed disk, for its key (the chip's
+    script is installed again by every run: chip_script)."""
+    return CHIP_UNIT + UDEV_RULE + lgpio_requirement()
 
 
 def lgpio_requirement() -> str:

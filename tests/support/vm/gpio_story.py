@@ -17,7 +17,8 @@ this machine's copy of the app given the same controls.
 - BondCones: Roll rolls (on the dice tray when one is plugged in, else electronically), Confirm
   ends the move, Undo takes it back.
 
-Then `fresh_table` leaves the table as it came from the install: no games, the Home screen.
+The BondCones game is left on the board, its rolls taken back; the mirror of `table` follows
+every control except the rolls, which left nothing on the board once taken back.
 """
 
 from __future__ import annotations
@@ -168,9 +169,9 @@ def gpio_status(vt: VirtualTable) -> str:
     return (done.stdout + done.stderr).strip()
 
 
-def buttons_and_dial(vt: VirtualTable, folder: Path, config_file: Path, figures: dict) -> None:
-    """Everything above, on a table installed and showing its Home screen; figures are added to `figures`."""
-    folder.mkdir(parents=True, exist_ok=True)
+def buttons_and_dial(vt: VirtualTable, table: TouchedTable, config_file: Path, figures: dict) -> None:
+    """Everything above, on a table installed and showing its Home screen, touched through `table`
+    (its mirror, kept for the touch story that follows); figures are added to `figures`."""
     pins = pins_from(load(config_file))
     hand = Hand(vt)
     # The kernel's account: the app holds each wired line of the chip, and its pull-up holds
@@ -192,16 +193,8 @@ def buttons_and_dial(vt: VirtualTable, folder: Path, config_file: Path, figures:
 
     watcher = Watcher(vt.ports["mqtt"], [appliance.STATE])
     try:
-        with TouchedTable(vt, folder) as table:
-            board_by_dial(vt, hand, pins, table, watcher, figures)
-            dice_game(hand, pins, table, watcher)
+        board_by_dial(vt, hand, pins, table, watcher, figures)
+        dice_game(hand, pins, table, watcher)
     finally:
         watcher.client.loop_stop()
         watcher.client.disconnect()
-
-
-def fresh_table(vt: VirtualTable, folder: Path) -> None:
-    """The table as the install left it: the app stopped, its games gone, started again, Home on screen."""
-    vt.ssh("sudo systemctl stop companion && sudo rm -f /var/lib/companion/companion.db*"
-           " && sudo systemctl start companion", timeout=300)
-    appliance.wait_for_qr(vt, folder)
