@@ -121,7 +121,7 @@ def _salvaged_log(path: Path, told: list[str], stack: ExitStack) -> sqlite3.Conn
 
     damage = wal.inspect(log_path)
     if damage is not None and not wal_salvage.holds_games(path, damage):
-        log.warning("the log beside %s is damaged only where the table reserved its length: nothing to "
+        log.info("the log beside %s is damaged only where the table reserved its length: nothing to "
                     "salvage", path)
         return None
     if damage is None:
@@ -134,7 +134,7 @@ def _salvaged_log(path: Path, told: list[str], stack: ExitStack) -> sqlite3.Conn
     try:
         found = wal_salvage.salvage(path, damage, target)
     except (sqlite3.Error, OSError) as exc:
-        log.warning("the game database beside its damaged log cannot be rebuilt to read: %s", exc)
+        log.info("the game database beside its damaged log cannot be rebuilt to read: %s", exc)
         return None  # read as a damaged file is, below
     told.append(f"{found.words()}. {_UNTIL_START}")
     return sqlite3.connect(target)
