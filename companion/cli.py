@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sqlite3
 import sys
 from collections.abc import Sequence
@@ -90,6 +91,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if problem:
         print(f"companion: {problem}", file=sys.stderr)
         return 2
+    if args.command in ("history", "stats", "export"):
+        _listing_logs_nowhere()
     if args.command == "history":
         return _history(config, as_json=args.json)
     if args.command in ("stats", "export"):
@@ -101,6 +104,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     from companion.ui.launch import launch  # Kivy loads only for the app itself
 
     return launch(config, sim=args.sim)
+
+
+def _listing_logs_nowhere() -> None:
+    """A listing's words on the terminal are its own lines ("companion stats: ..."). How a damaged
+    file was read is logged by the storage modules for the table's log file, which a listing does
+    not write (it writes no file): without this, Python would print each such line above the
+    listing's own notice, the notice itself a second time. The table logs all of it when it
+    next starts and sets the damaged files aside."""
+    if not logging.root.handlers:  # a program embedding main() keeps its own logging
+        logging.root.addHandler(logging.NullHandler())
 
 
 def _replay(path: Path) -> int:

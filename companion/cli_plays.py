@@ -36,6 +36,28 @@ def read_plays(database: Path, *, live: bool = False) -> tuple[list[Play], list[
         return plays, told
 
 
+def read_play(database: Path, game_id: int, told: list[str]) -> Play | None:
+    """One finished game of the running table's database as a play (its BG Stats link), or None
+    when it is not (or no longer) there as a finished game; read as every listing reads, and
+    `told` gets the same words, also why it cannot be read at all."""
+    try:
+        with reading(database, told, live=True) as db:
+            if db is None:
+                return None
+            record = next((r for r in finished(db) if r.id == game_id), None)
+            if record is None:
+                return None
+            moves = actions(db, record.id)
+            if len(moves) < record.actions:
+                told.append(shortfall(record, len(moves)))
+            return play(record, moves)
+    except ReadError as exc:
+        told.append(str(exc))
+    except (sqlite3.Error, OSError) as exc:
+        told.append(f"cannot read the game database {database}: {reason(exc)}")
+    return None
+
+
 def load_plays(database: Path, *, live: bool = False) -> list[Play]:
     """Every finished play in the database, oldest first ([] when there is no database yet)."""
     return read_plays(database, live=live)[0]

@@ -75,16 +75,15 @@ class Table:
         self._open(session, self.store.unfinished())
         return session
 
-    def finished_play(self) -> Play | None:
-        """The game at the table as a play, once it is over (for BG Stats and the like), else None."""
+    def finished_play(self, told: list[str] | None = None) -> Play | None:
+        """The game at the table as a play, once it is over (for BG Stats and the like), else None.
+        Read as every listing reads the database (companion/store/plays.py): storage damaged
+        since the table started is read as its next start will, and `told` gets the same words."""
         if self.session is None or self.record is None or self.session.result() is None:
             return None
-        record = self.store.record(self.record.id)
-        if record is None or record.status != "finished":
-            return None
-        from companion.plays import play
+        from companion.cli_plays import read_play
 
-        return play(record, [action for action, _at in self.store.played(record.id)])
+        return read_play(self.store.path, self.record.id, [] if told is None else told)
 
     def close_game(self) -> None:
         """Leave the current game; an unfinished one is kept in history as abandoned."""

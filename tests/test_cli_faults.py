@@ -7,6 +7,7 @@ import re
 import sqlite3
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -298,3 +299,59 @@ def test_every_reader_without_the_table_of_moves_still_lists_and_counts_every_ga
         assert ann["played"] == 3 and ann["won"] == 3
     if command[0] == "export" and "csv" not in command:
         assert [p["id"] for p in json.loads(out.out)] == [1, 2, 3]
+
+
+# -- the same commands run as a person runs them: a process of their own, its terminal unhushed ------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def spoil_the_log(tmp_path):
+    """A pulled plug left a log with a spoilt stretch (tests/test_wal_salvage.py): games of every
+    kind, one of them kept only up to a move."""
+    from tests.test_wal_salvage import damage_pages, evening_copy
+
+    crashed = evening_copy(tmp_path / "crash", seed=4)
+    damage_pages(crashed, range(crashed.pass_frames // 2, crashed.pass_frames - 4))
+    return config_with_data_dir(tmp_path, str(crashed.path.parent)), crashed.path
+
+
+def damaged(tmp_path, kind):
+    if kind == "a damaged log":
+        return spoil_the_log(tmp_path)
+    config, db = evening(tmp_path)
+    {"garbage in the file": spoil_header, "a move unreadable": spoil_a_move,
+     "the moves' table dropped": drop_the_moves}[kind](db)
+    return config, db
+
+
+DAMAGE = ["garbage in the file", "a move unreadable", "the moves' table dropped", "a damaged log"]
+
+
+@pytest.mark.parametrize("kind", DAMAGE)
+@pytest.mark.parametrize("command", [["history"], ["stats"], ["export", "--format", "csv"]])
+def test_a_listing_on_a_damaged_database_says_only_its_own_words_on_the_terminal(tmp_path, command, kind):
+    """`companion history|stats|export` as typed at a terminal (no test harness catching Python's
+    log): standard error holds the command's own lines, each once, no line of how the storage
+    modules read the file and no traceback."""
+    config, db = damaged(tmp_path, kind)
+    files = sorted(p.name for p in db.parent.iterdir())
+    done = subprocess.run([sys.executable, "-m", "companion", *command, "--config", str(config)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = done.stderr.splitlines()
+    name = command[0]
+    assert lines and all(line.startswith(f"companion {name}: ") for line in lines), done.stderr
+    assert len(set(lines)) == len(lines), f"a line said twice:\n{done.stderr}"
+    (notice,) = [line for line in lines if "damaged" in line.removeprefix(f"companion {name}: ")[:60]]
+    said = "The table's storage was damaged: " if kind == "a damaged log" else "The game database is damaged ("
+    assert notice.startswith(f"companion {name}: {said}"), done.stderr
+    assert notice.endswith("The table sets the damaged files aside and keeps this when it next starts."), notice
+    others = [line for line in lines if line != notice]
+    assert all(" is counted as far as it can be read: " in line for line in others), done.stderr
+    if name != "history" and kind == "a move unreadable":
+        assert others == [f"companion {name}: game 2 (Ann, Cy) is counted as far as it can be read: "
+                          "its last 7 moves cannot be read"], done.stderr
+    assert done.stdout.strip(), "the listing itself"
+    now = [p.name for p in db.parent.iterdir()]
+    assert set(files) <= set(now) and not any(".damaged-" in name for name in now), "a listing moves nothing"

@@ -40,20 +40,26 @@ class Evening:
     records: dict[int, tuple[str, list[str], str]]  # game -> (id, players, status)
 
 
-def play_evening(folder: Path, seed: int, moves: int = 30) -> Evening:
-    """One game of every kind, each left as the next starts (or finished), and a Tally last, kept
-    being played; the table's connection still open when its files are copied. The first half
-    of the games was checkpointed into the database file, the rest is in the log only."""
+SHIPPED = [g for g in games.known() if g != "tally"]  # the five games a table ships with
+
+
+def play_evening(folder: Path, seed: int, moves: int = 30, checkpointed: int = 0) -> Evening:
+    """One game of every kind a table ships with and a Tally, each left as the next starts (or
+    finished), the last still being played; the table's connection still open when its files are
+    copied. The order turns with the seed, so the game left being played (and where each game's
+    frames fall in the log) differs from evening to evening. Every game is in the log only,
+    unless the first `checkpointed` were copied into the database file, as an earlier checkpoint
+    does."""
     live = folder / "live" / "companion.db"
     live.parent.mkdir(parents=True)
     store = Store(live)
     store.db.execute("PRAGMA wal_autocheckpoint = 0")  # everything stays in the log
     table = Table(store)
     rng = random.Random(seed)
-    kinds = [*games.known(), "tally"]
+    kinds = [*SHIPPED, "tally"]
+    kinds = kinds[seed % len(kinds):] + kinds[: seed % len(kinds)]
     for number, game_id in enumerate(kinds):
-        if number == len(kinds) // 2:
-            # The first games are in the database file itself, as after an earlier checkpoint.
+        if checkpointed and number == checkpointed:
             store.db.execute("PRAGMA wal_checkpoint(PASSIVE)")
         game = games.get(game_id)
         session = table.start(game_id, typed_play.players_for(game, rng), {})
@@ -72,6 +78,18 @@ def play_evening(folder: Path, seed: int, moves: int = 30) -> Evening:
     return Evening(crashed, page_size, _pass_length(raw, page_size), acknowledged, records)
 
 
+def every_shipped_game_is_in_the_log_only(evening: Evening) -> None:
+    """The damage below falls on games of every kind: the database file alone holds none of them."""
+    assert {game for game, _, _ in evening.records.values()} >= set(SHIPPED)
+    alone = evening.path.parent.parent / "file-alone.db"
+    shutil.copyfile(evening.path, alone)  # without its log beside it
+    db = sqlite3.connect(alone)
+    try:
+        assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 0
+    finally:
+        db.close()
+
+
 def _pass_length(raw: bytes, page_size: int) -> int:
     salts = raw[16:24]
     n = 0
@@ -87,9 +105,10 @@ def frame_at(evening: Evening, n: int) -> int:
     return 32 + n * (FRAME_HEADER + evening.page_size)
 
 
-def flip(path: Path, offset: int) -> None:
+def flip(path: Path, *offsets: int) -> None:
     data = bytearray(path.read_bytes())
-    data[offset] ^= 0x5A
+    for offset in offsets:
+        data[offset] ^= 0x5A
     path.write_bytes(bytes(data))
 
 
@@ -152,12 +171,17 @@ def kept_files(path: Path) -> list[str]:
     return sorted(p.name for p in path.parent.iterdir() if ".damaged-" in p.name)
 
 
-def evening_copy(tmp_path: Path, seed: int) -> Evening:
-    return play_evening(tmp_path / f"evening-{seed}", seed)
+def evening_copy(tmp_path: Path, seed: int, checkpointed: int = 0) -> Evening:
+    return play_evening(tmp_path / f"evening-{seed}", seed, checkpointed=checkpointed)
 
 
 def damage_page(evening: Evening, n: int) -> None:
-    flip(Path(f"{evening.path}-wal"), frame_at(evening, n) + FRAME_HEADER + evening.page_size // 2)
+    damage_pages(evening, range(n, n + 1))
+
+
+def damage_pages(evening: Evening, frames: range) -> None:
+    """A spoilt byte in the page of each of these frames (a bad stretch of the card)."""
+    flip(Path(f"{evening.path}-wal"), *(frame_at(evening, n) + FRAME_HEADER + evening.page_size // 2 for n in frames))
 
 
 def damage_header(evening: Evening, n: int) -> None:
@@ -176,6 +200,7 @@ def damage_salt(evening: Evening, n: int) -> None:
 @pytest.mark.parametrize("where", [0.3, 0.7])
 def test_a_flipped_byte_in_the_log_loses_only_what_no_intact_frame_holds_and_says_so(tmp_path, damage, where):
     evening = evening_copy(tmp_path, seed=int(where * 10))
+    every_shipped_game_is_in_the_log_only(evening)
     n = int(evening.pass_frames * where)
     damage(evening, n)
     sqlite_alone = what_sqlite_alone_reads(evening, tmp_path)
@@ -220,7 +245,7 @@ def test_a_log_cut_in_the_middle_of_a_frame_keeps_every_whole_commit_before_the_
 
 
 def test_another_databases_log_is_set_aside_never_read_into_this_one(tmp_path):
-    ours = evening_copy(tmp_path / "ours", seed=4)
+    ours = evening_copy(tmp_path / "ours", seed=4, checkpointed=3)  # its first games in the file itself
     theirs = evening_copy(tmp_path / "theirs", seed=5)
     # What the database file itself holds (the log not read): the reference for what stays.
     alone = tmp_path / "alone.db"
@@ -262,8 +287,8 @@ def test_a_spoilt_stretch_of_the_log_costs_only_the_moves_no_later_frame_holds_a
         tmp_path, seed, start):
     """A bad stretch of the card: every frame from `start` of the pass to the last transaction."""
     evening = evening_copy(tmp_path, seed=seed)
-    for n in range(int(evening.pass_frames * start), evening.pass_frames - 4):
-        damage_page(evening, n)
+    every_shipped_game_is_in_the_log_only(evening)
+    damage_pages(evening, range(int(evening.pass_frames * start), evening.pass_frames - 4))
     sqlite_alone = what_sqlite_alone_reads(evening, tmp_path)
     store = Store(evening.path)
     try:
@@ -283,8 +308,7 @@ def test_the_listings_before_the_next_start_say_what_the_start_will_say_and_show
     from companion.cli import main
 
     evening = evening_copy(tmp_path, seed=3)
-    for n in range(0, evening.pass_frames - 4):
-        damage_page(evening, n)
+    damage_pages(evening, range(0, evening.pass_frames - 4))
     config = tmp_path / "config.toml"
     config.write_text(f'[data]\ndir = "{evening.path.parent}"\n')
     files = sorted(p.name for p in evening.path.parent.iterdir())
@@ -397,8 +421,7 @@ def test_a_table_stopped_while_it_salvaged_a_log_finishes_at_its_next_start(tmp_
     from companion.store import wal_salvage
 
     evening = evening_copy(tmp_path, seed=3)
-    for n in range(0, evening.pass_frames - 4):
-        damage_page(evening, n)
+    damage_pages(evening, range(0, evening.pass_frames - 4))
     damage = wal_format.inspect(Path(f"{evening.path}-wal"))
     rebuilt = evening.path.with_name("companion.db.rebuilt")
     wal_salvage.salvage(evening.path, damage, rebuilt)

@@ -592,7 +592,13 @@ def _load_plays(database: Path, since: str) -> tuple[set[str], list[Any]]:
     from companion.plays import play
     from companion.store.plays import actions, finished, reading, unfinished_starts
 
-    with reading(database, live=True) as db:  # the running table's own: checked when it opened
+    told: list[str] = []
+    # The running table's own database, read as every listing reads it: storage damaged since the
+    # table started gives the plays its next start will keep. A ReadError (nothing readable) is
+    # the hall link's failed check, tried again at the next.
+    with reading(database, told, live=True) as db:
+        for words in told:  # the screen and the next start say it to the players
+            log.info("hall: the plays sent were read from damaged storage: %s", words)
         if db is None:
             return set(), []
         records = finished(db)

@@ -335,7 +335,7 @@ class Store:
 
         damage = wal.inspect(log_path)
         if damage is not None and not wal_salvage.holds_games(self.path, damage):
-            log.warning("the log beside %s is damaged only where the table reserved its length: nothing to "
+            log.info("the log beside %s is damaged only where the table reserved its length: nothing to "
                         "salvage", self.path)
             return
         if damage is None:
@@ -354,18 +354,19 @@ class Store:
             # The database file itself is damaged too: it is read as any damaged file is.
             building.unlink(missing_ok=True)
             moved = self._move_aside()
-            log.error("the game database set aside as %s could not be rebuilt from its log: %s", moved, exc)
+            log.info("the game database set aside as %s could not be rebuilt from its log: %s", moved, exc)
             db = self._open_checked()
             saved = self._recover(moved, db)
             db.close()
-            self.notices.append(f"The table's storage was damaged. A new game database holds what could still "
-                                f"be read: {saved}. The damaged files are kept as {moved.name}.")
+            said = f"The table's storage was damaged. A new game database holds what could still be read: {saved}."
+            log.error("%s The damaged files are kept as %s and %s-wal.", said, moved, moved)
+            self.notices.append(f"{said} The damaged files are kept as {moved.name}.")
             return
         moved = self._move_aside()
         os.replace(rebuilt, self.path)
         _flush_folder(self.path.parent)
-        log.error("The game database's write-ahead log beside %s was damaged. %s. The database and its log "
-                  "are kept as %s and %s-wal.", self.path, found.words(), moved, moved)
+        # Once on the terminal, in the words the screen shows, with the files' whole path.
+        log.error("%s. The damaged files are kept as %s and %s-wal.", found.words(), moved, moved)
         self.notices.append(f"{found.words()}. The damaged files are kept as {moved.name}.")
 
     def _move_aside(self) -> Path:

@@ -22,6 +22,8 @@ from pathlib import Path
 
 from companion.core.game import Action
 from companion.store import soundness
+from companion.store.database import is_damage
+from companion.store.guard import reason
 from companion.store.migrations import LATEST
 from companion.store.records import KEPT, MOVES_IN_EFFECT, GameRecord, readable
 
@@ -43,37 +45,26 @@ def reading(path: Path | str, told: list[str] | None = None, *, live: bool = Fal
 
     A damaged database or log is read as the table will read it at its next start; `told` gets
     what a person should know about that, in the words the table uses. `live`: the database the
-    running table has open, checked (and set aside if damaged) when it opened; its log is being
-    written, so it is read as SQLite reads it."""
+    running table has open (the stats screen, the plays for the hall, the BG Stats link): its log
+    is being written, so it is read as SQLite reads it; damage since the table opened it (a
+    spoilt page, a dropped table, a move that cannot be read) is read and said as above."""
     path = Path(path)
     told = [] if told is None else told
     if not path.exists():
         yield None
         return
     with ExitStack() as stack:
-        db = _open_live(path) if live else _open(path, told, stack)
+        db = _open(path, told, stack, live)
         if db is not None:
             stack.callback(db.close)
         yield db
 
 
-def _open_live(path: Path) -> sqlite3.Connection | None:
-    try:
-        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-    except sqlite3.Error as exc:
-        raise ReadError(f"cannot read the game database {path}: {exc}") from None
-    if version > LATEST:
-        db.close()
-        raise ReadError(f"the game database {path} was written by a newer companion (schema {version})")
-    if version == 0:
-        db.close()
-        return None
-    return db
-
-
-def _open(path: Path, told: list[str], stack: ExitStack) -> sqlite3.Connection | None:
-    salvaged = _salvaged_log(path, told, stack)
+def _open(path: Path, told: list[str], stack: ExitStack, live: bool = False) -> sqlite3.Connection | None:
+    # The running table's log is being written: SQLite reads it (its own checksums, up to the first
+    # frame that fails); reading it whole here on every listing would cost seconds on a Pi. Damage
+    # that reaches what SQLite reads is found by the checks below, as in a file no table holds.
+    salvaged = None if live else _salvaged_log(path, told, stack)
     if salvaged is not None:
         return salvaged
     try:
@@ -85,7 +76,7 @@ def _open(path: Path, told: list[str], stack: ExitStack) -> sqlite3.Connection |
         if version > LATEST:
             raise ReadError(f"the game database {path} was written by a newer companion (schema {version})")
         check = db.execute("PRAGMA quick_check").fetchone()[0]
-        if path.stat().st_size == 0:
+        if path.stat().st_size == 0 and not live:
             trouble = "the file is empty"  # the table never leaves one so
         elif version == 0:
             if not _has_tables(db):
@@ -98,7 +89,11 @@ def _open(path: Path, told: list[str], stack: ExitStack) -> sqlite3.Connection |
         db.close()
         raise
     except sqlite3.DatabaseError as exc:
+        db.close()
+        if not is_damage(exc):  # a lock, a failing disk: nothing to salvage, and nothing to say it cost
+            raise ReadError(f"cannot read the game database {path}: {reason(exc)}") from None
         trouble = str(exc)
+        return _recovered(path, trouble, told, stack)
     if trouble is None:
         return db
     db.close()
@@ -121,7 +116,7 @@ def _salvaged_log(path: Path, told: list[str], stack: ExitStack) -> sqlite3.Conn
 
     damage = wal.inspect(log_path)
     if damage is not None and not wal_salvage.holds_games(path, damage):
-        log.warning("the log beside %s is damaged only where the table reserved its length: nothing to "
+        log.info("the log beside %s is damaged only where the table reserved its length: nothing to "
                     "salvage", path)
         return None
     if damage is None:
@@ -134,7 +129,7 @@ def _salvaged_log(path: Path, told: list[str], stack: ExitStack) -> sqlite3.Conn
     try:
         found = wal_salvage.salvage(path, damage, target)
     except (sqlite3.Error, OSError) as exc:
-        log.warning("the game database beside its damaged log cannot be rebuilt to read: %s", exc)
+        log.info("the game database beside its damaged log cannot be rebuilt to read: %s", exc)
         return None  # read as a damaged file is, below
     told.append(f"{found.words()}. {_UNTIL_START}")
     return sqlite3.connect(target)

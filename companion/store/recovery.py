@@ -39,6 +39,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 log = logging.getLogger(__name__)
+# How a damaged file was read (which reader ran, what each one found) is logged at INFO: the log
+# file keeps it for whoever looks into the card; the terminal and the screen get the one notice
+# the caller writes in players' words (companion/store/database.py, companion/store/plays.py).
 
 _GAME_COLUMNS = ("id, game, players, options, started_at, ended_at, status, result, cursor, "
                  "revision, length")
@@ -122,25 +125,25 @@ def _sqlite_recover(copy: Path, target: Path) -> sqlite3.Connection | None:
     """The scratch database `sqlite3 COPY .recover` rebuilds, or None when the program cannot."""
     program = shutil.which("sqlite3")
     if program is None:
-        log.warning("the sqlite3 program is not installed (Debian package sqlite3): the damaged game "
+        log.info("the sqlite3 program is not installed (Debian package sqlite3): the damaged game "
                     "database is read key by key only")
         return None
     try:
         done = subprocess.run([program, str(copy), ".recover"], capture_output=True, timeout=RECOVER_SECONDS,
                               stdin=subprocess.DEVNULL)
     except (OSError, subprocess.TimeoutExpired) as exc:
-        log.warning("sqlite3 .recover could not run: %s", exc)
+        log.info("sqlite3 .recover could not run: %s", exc)
         return None
     # A recovery that stopped halfway writes a beginning of SQL and an error: it is not used.
     if done.returncode != 0 or done.stderr.strip() or not done.stdout.strip():
-        log.warning("sqlite3 .recover could not recover the damaged game database (exit %s): %s",
+        log.info("sqlite3 .recover could not recover the damaged game database (exit %s): %s",
                     done.returncode, done.stderr.decode("utf-8", "replace").strip()[:300])
         return None
     db = sqlite3.connect(target, isolation_level=None)
     try:
         db.executescript(done.stdout.decode("utf-8", "surrogateescape"))
     except (sqlite3.Error, UnicodeError) as exc:
-        log.warning("the SQL from sqlite3 .recover could not be run: %s", exc)
+        log.info("the SQL from sqlite3 .recover could not be run: %s", exc)
         db.close()
         return None
     return db
@@ -150,7 +153,7 @@ def _open(copy: Path) -> sqlite3.Connection | None:
     try:
         return sqlite3.connect(copy, isolation_level=None)
     except sqlite3.Error as exc:
-        log.warning("the damaged game database cannot be opened: %s", exc)
+        log.info("the damaged game database cannot be opened: %s", exc)
         return None
 
 
@@ -160,7 +163,7 @@ def _readable(db: sqlite3.Connection, what: str) -> bool:
     try:
         db.execute("SELECT 1 FROM games LIMIT 0")
     except sqlite3.Error as exc:
-        log.warning("%s has no readable tables of games: %s", what, exc)
+        log.info("%s has no readable tables of games: %s", what, exc)
         db.close()
         return False
     return True
@@ -193,7 +196,7 @@ def _copy_games(sources: list[tuple[str, sqlite3.Connection]], new: sqlite3.Conn
         )
     partial = sum(1 for game in found.values() if not game.whole)
     result = Recovered(saved=len(found), lost=len(numbers) - len(found), how=how, partial=partial)
-    log.warning("damaged game database read (%s): %s", how, result.words())
+    log.info("damaged game database read (%s): %s", how, result.words())
     return result
 
 
@@ -295,13 +298,13 @@ def merge(recovered: Reading | None, direct: Reading | None) -> _Game | None:
         reading = direct or recovered
         return None if reading is None else _settle(reading.row, reading.moves)
     if recovered.row != direct.row:
-        log.warning("game %s reads differently in SQLite's recovery and key by key: the key-by-key "
+        log.info("game %s reads differently in SQLite's recovery and key by key: the key-by-key "
                     "reading is kept", direct.row[0])
         return _settle(direct.row, direct.moves)
     differ = sorted(idx for idx in recovered.moves.keys() & direct.moves.keys()
                     if recovered.moves[idx] != direct.moves[idx])
     if differ:
-        log.warning("game %s: moves %s read differently in SQLite's recovery and key by key: the "
+        log.info("game %s: moves %s read differently in SQLite's recovery and key by key: the "
                     "key-by-key ones are kept", direct.row[0], ", ".join(str(idx + 1) for idx in differ))
     return _settle(direct.row, {**recovered.moves, **direct.moves})
 

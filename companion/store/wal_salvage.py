@@ -194,7 +194,7 @@ def _read_frames(database: Path, damage: LogDamage, quiet: bool = False) -> dict
                 gid, idx, action, at = move
                 found.setdefault(gid, _Found()).moves[idx] = (action, at)
     if not quiet:
-        log.warning("the damaged log: %d frames replayed by SQLite, the first bad one is frame %d, %d intact "
+        log.info("the damaged log: %d frames replayed by SQLite, the first bad one is frame %d, %d intact "
                     "frames of committed transactions follow it", damage.replayed, damage.first_bad + 1, len(later))
     return found
 
@@ -247,7 +247,7 @@ def _write(db: sqlite3.Connection, found: dict[int, _Found]) -> Salvage:
             row = game.row or base
             if row is None:
                 without_row += 1
-                log.error("the damaged log holds %d moves of game %d, whose record is lost", len(game.moves), gid)
+                log.info("the damaged log holds %d moves of game %d, whose record is lost", len(game.moves), gid)
                 continue
             moves = {idx: (action, at) for idx, action, at in
                      db.execute("SELECT idx, action, at FROM actions WHERE game_id = ?", (gid,))}
@@ -277,7 +277,8 @@ def _write(db: sqlite3.Connection, found: dict[int, _Found]) -> Salvage:
         db.execute("ROLLBACK")
         raise
     result = Salvage(tuple(losses), saved, without_row)
-    log.error("%s (moves read from the log after the damage: %d)", result.words(), saved)
+    # The details, for the log file; the notice in players' words is the caller's.
+    log.info("%s (moves read from the log after the damage: %d)", result.words(), saved)
     return result
 
 

@@ -437,11 +437,10 @@ def test_a_damaged_log_is_announced_game_by_game_and_the_history_says_what_each_
     moves and where it is kept up to; the history's row says how many were lost."""
     import shutil
 
-    from tests.test_wal_salvage import damage_page, evening_copy
+    from tests.test_wal_salvage import damage_pages, evening_copy
 
-    evening = evening_copy(tmp_path / "crash", seed=3)
-    for n in range(0, evening.pass_frames - 4):
-        damage_page(evening, n)
+    evening = evening_copy(tmp_path / "crash", seed=4)  # one game kept up to a move, one lost whole
+    damage_pages(evening, range(evening.pass_frames // 2, evening.pass_frames - 4))
     data = tmp_path / "data"
     data.mkdir()
     for suffix in ("", "-wal"):

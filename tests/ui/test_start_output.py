@@ -122,6 +122,35 @@ def test_a_game_that_cannot_be_resumed_is_one_line_on_the_terminal_and_its_detai
     assert "could not be resumed" in report and "Traceback" in report, "the details are in the log"
 
 
+def test_a_damaged_log_is_said_once_in_players_words_and_how_it_was_read_is_in_the_log(tmp_path):
+    """A pulled plug left a log with a spoilt stretch: the terminal gets the notice the screen
+    shows, once; which frames SQLite replayed and what was read after them go to the log file."""
+    import shutil
+
+    from tests.test_wal_salvage import damage_pages, evening_copy
+
+    evening = evening_copy(tmp_path / "crash", seed=4)
+    damage_pages(evening, range(evening.pass_frames // 2, evening.pass_frames - 4))
+    data = tmp_path / "data"
+    data.mkdir()
+    for suffix in ("", "-wal"):
+        shutil.copyfile(f"{evening.path}{suffix}", f"{data / 'companion.db'}{suffix}")
+    config = tmp_path / "config.toml"
+    config.write_text(f'[data]\ndir = "{data}"\n[mqtt]\nenabled = false\n')
+    lines, status = start_and_stop(tmp_path, config, waits_for=("Stop:", "storage was damaged"))
+    said = "\n".join(lines)
+    assert status == 0, said
+    told = [line for line in lines if "storage was damaged" in line]
+    assert len(told) == 1, said
+    assert told[0].startswith("Error: The table's storage was damaged: "), said
+    assert "the game is kept up to move" in told[0] and f"are kept as {data / 'companion.db.damaged-'}" in told[0]
+    assert [line for line in lines if "damaged" in line and not line.startswith("  Log: ")] == told, said
+    assert "frames" not in said and "Traceback" not in said, said
+    log = Path(next(line for line in lines if line.startswith("  Log: ")).removeprefix("  Log: "))
+    report = log.read_text(encoding="utf-8")
+    assert "the damaged log: " in report and "moves read from the log after the damage" in report
+
+
 def test_with_no_display_at_all_its_first_words_say_it_runs_offscreen(tmp_path):
     """No desktop and no screen: SDL falls back to drawing offscreen, and the app says so first,
     never offering a window to close or keys to press."""

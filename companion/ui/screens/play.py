@@ -134,9 +134,13 @@ class PlayScreen(Screen):
         from companion import bgstats  # here: a resumed game's first frame does not wait for it
         from companion.ui.bgstats_code import BgStatsCode
 
-        found = self.app.table.finished_play()
+        told: list[str] = []
+        found = self.app.table.finished_play(told)
+        if told:  # storage damaged since the table started: said as `companion export` says it
+            self.app.notify(" ".join(told), seconds=8)
         if found is None:
-            self.app.notify("The game is not over yet.")
+            if not told:
+                self.app.notify("The game is not over yet.")
             return None
         code = BgStatsCode(bgstats.link(found, self.app.settings["table"]["name"]), found.summary)
         code.open()

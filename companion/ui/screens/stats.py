@@ -7,7 +7,7 @@ from datetime import datetime
 
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.cli_plays import load_plays
+from companion.cli_plays import read_plays
 from companion.stats import PlayerStats, player_stats
 from companion.ui import theme
 from companion.ui.screens.base import BaseScreen
@@ -34,10 +34,16 @@ class StatsScreen(BaseScreen):
     def on_pre_enter(self, *_) -> None:
         self.rows.clear_widgets()
         try:
-            found = player_stats(load_plays(self.app.table.store.path, live=True))
+            # As `companion stats` reads it: storage damaged since the table started is read as
+            # its next start will read it, and said in the same words.
+            plays, told = read_plays(self.app.table.store.path, live=True)
+            found = player_stats(plays)
         except Exception as exc:  # noqa: BLE001 - stats must never close the table
             self.rows.add_widget(Text(text=f"The stats cannot be read: {exc}", color=theme.DANGER))
             return
+        for words in told:
+            self.rows.add_widget(Text(text=words[0].upper() + words[1:], color=theme.WARNING,
+                                      font_size=theme.FONT_SMALL))
         if not found:
             self.rows.add_widget(Text(text="No finished games yet.", color=theme.MUTED))
         for stats in found:
