@@ -23,7 +23,7 @@ T = TypeVar("T")
 # Seconds one join keeps trying while others take the organiser's session over: each session
 # lasts about half a second at the venue (a TLS handshake, a look at what the venue holds for the
 # id, the login's commands), and fifty joins started in one and the same moment on loopback were
-# all done in 90 s (docs/hall.md); a real room's tables start seconds apart.
+# all done within 90 s (docs/hall.md); a real room's tables start seconds apart.
 DEADLINE = 300.0
 FIRST_PAUSE = 0.5  # the longest random wait after the first takeover, doubled after each...
 LONGEST_PAUSE = 8.0  # ...up to this
