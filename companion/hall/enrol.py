@@ -28,6 +28,7 @@ TIMEOUT = 10.0  # seconds for the venue to answer a connection or a subscription
 # a busy venue machine takes its time over (seconds, with fifty tables joining at once).
 CONTROL_TIMEOUT = 30.0
 REFUSED_LOGIN = (0x86, 0x87)  # CONNACK "Bad user name or password", "Not authorized" (3.1.1: 4, 5)
+TAKEN_OVER = 0x8E  # DISCONNECT "Session taken over": another client connected with this one's id
 CLIENT_ID_PREFIX = "hall:"  # what the venue asks of every client id but a table's (venue.conf)
 
 
@@ -38,6 +39,17 @@ class LoginRefused(Exception):
 
 class EnrolFailed(Exception):
     """The venue took the organiser's login but did not make the table's (its words follow)."""
+
+
+class Dropped(OSError):
+    """The venue closed this session after taking its login. On the tables' port a login is its
+    client id, so most likely another client logged in with it: another `hall-join` as the
+    organiser (companion/hall/organiser.py tries again). Mosquitto 2.0.11 just closes the
+    connection; later ones say so (TakenOver)."""
+
+
+class TakenOver(Dropped):
+    """The venue said it closed this session for another with its client id."""
 
 
 def logins(table_id: str) -> tuple[str, str]:
@@ -71,12 +83,19 @@ def session(hall: Any, username: str | None, password: str | None, insecure: boo
         raise ValueError("a login over plain MQTT needs insecure=True")
     answered = threading.Event()
     result: list[Any] = []
+    # How the venue closed the session, if it did: every wait for an answer (_wait) stops at once.
+    lost: list[Any] = []
+    client.user_data_set(lost)
 
     def on_connect(c: Any, u: Any, flags: Any, reason: Any, props: Any = None) -> None:
         result.append(reason)
         answered.set()
 
+    def on_disconnect(c: Any, u: Any, flags: Any, reason: Any, props: Any = None) -> None:
+        lost.append(reason)
+
     client.on_connect = on_connect
+    client.on_disconnect = on_disconnect
     client.connect_timeout = TIMEOUT
     client.connect(hall["host"], hall["port"], keepalive=10)
     client.loop_start()
@@ -102,6 +121,26 @@ def login_works(hall: Any, username: str, password: str, insecure: bool = False)
         return False
 
 
+def _wait(client: Any, answered: threading.Event, timeout: float) -> bool:
+    """Wait for an answer while the session lasts: TakenOver (or Dropped) as soon as the venue
+    closes it, rather than waiting out the timeout for an answer that cannot come."""
+    deadline = time.monotonic() + timeout
+    while not answered.wait(0.02):
+        _check_kept(client)
+        if time.monotonic() >= deadline:
+            return False
+    return True
+
+
+def _check_kept(client: Any) -> None:
+    lost = client.user_data_get() or []
+    if lost:
+        reason = lost[0]
+        if getattr(reason, "value", None) == TAKEN_OVER:
+            raise TakenOver("another client logged in with this session's client id")
+        raise Dropped(f"the venue broker closed the connection ({reason})")
+
+
 def control(client: Any, commands: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Send dynamic-security commands with the organiser's session; their answers, in order."""
     answers: list[dict[str, Any]] = []
@@ -118,13 +157,13 @@ def control(client: Any, commands: list[dict[str, Any]]) -> list[dict[str, Any]]
     client.on_message = on_message
     client.on_subscribe = lambda *a: subscribed.set()
     client.subscribe(f"{CONTROL}/response", qos=1)
-    if not subscribed.wait(TIMEOUT):
+    if not _wait(client, subscribed, TIMEOUT):
         raise OSError("no answer to the subscription")
     # QoS 0: Mosquitto before 2.0.15 takes any trouble acknowledging a control message for "out
     # of memory" and drops the connection (Mosquitto issue 2525, seen when a command logs a
     # client out); the answer on the response topic is the acknowledgement that counts.
     client.publish(CONTROL, json.dumps({"commands": commands}), qos=0)
-    if not got.wait(CONTROL_TIMEOUT):
+    if not _wait(client, got, CONTROL_TIMEOUT):
         raise OSError("the venue broker did not answer the enrolment (is it the venue's own Mosquitto?)")
     return answers
 
@@ -164,7 +203,8 @@ def read_retained(client: Any, topics: list[str], quiet: float = 0.3) -> dict[st
     client.on_message = lambda c, u, msg: got.__setitem__(msg.topic, bytes(msg.payload))
     client.on_subscribe = lambda *a: subscribed.set()
     client.subscribe([(t, 1) for t in topics])
-    if not subscribed.wait(TIMEOUT):
+    if not _wait(client, subscribed, TIMEOUT):
         raise OSError("no answer to the subscription")
     time.sleep(quiet)  # retained messages follow the subscription's answer
+    _check_kept(client)  # they may have been cut short
     return got

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli_plays import export_csv
+from companion.hall.claims import venue_play
 from companion.plays import Play, Seat
 
 QUIET = 0.5  # no new play for this long after subscribing: the broker has sent all it keeps
@@ -57,7 +58,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def fetch_plays(host: str, port: int, prefix: str, timeout: float = 10.0) -> list[dict[str, Any]]:
-    """The retained plays the venue broker holds now."""
+    """The retained plays the venue broker holds now, each its topic's table's (claims.py): a play
+    whose payload claims another table is left out."""
     import paho.mqtt.client as paho
     from paho.mqtt.enums import CallbackAPIVersion
 
@@ -68,12 +70,8 @@ def fetch_plays(host: str, port: int, prefix: str, timeout: float = 10.0) -> lis
 
     def on_message(c: Any, u: Any, msg: Any) -> None:
         last[0] = time.monotonic()
-        try:
-            play = json.loads(msg.payload)
-        except ValueError:
-            return
-        if isinstance(play, dict) and isinstance(play.get("players"), list):
-            play.setdefault("table", {"id": msg.topic.split("/")[1], "name": msg.topic.split("/")[1]})
+        play = venue_play(prefix, msg.topic, msg.payload)  # its topic's table's, or None
+        if play is not None:
             found.append(play)
 
     def on_subscribe(*a: Any) -> None:

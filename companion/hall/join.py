@@ -31,7 +31,8 @@ from typing import Any
 from companion.config import ConfigError, load
 from companion.hall.bridge import drop_in
 from companion.hall.config_text import set_keys, set_section
-from companion.hall.enrol import ORGANISER, EnrolFailed, LoginRefused, enrol, login_works, logins, new_password, session
+from companion.hall.enrol import EnrolFailed, LoginRefused, enrol, login_works, logins, new_password
+from companion.hall.organiser import Busy, as_organiser
 from companion.hall.table_id import SHIPPED_ID, SHIPPED_NAME, id_problem, seen_at_venue
 
 DROP_IN = "companion-hall.conf"
@@ -184,31 +185,42 @@ def _enrol(hall: dict[str, Any], secret: str, prefix: str, table_id: str, replac
            insecure: bool) -> tuple[str, str | None]:
     """This table's own login made at the venue with the organiser's secret: (its password, None),
     or ("", why not): the venue refuses the secret, or another table is linked with the id now.
-    A venue out of reach is a refusal too: without it no login can be made."""
+    A venue out of reach is a refusal too: without it no login can be made. Other tables joining
+    at the same moment take the organiser's session over; this one tries again (organiser.py)."""
+
+    def make_login(client: Any) -> tuple[str, str | None, str]:
+        seen = seen_at_venue(client, prefix, table_id)
+        name = f" (\"{seen.name}\")" if seen and seen.name else ""
+        note = ""
+        if seen and seen.linked and not replace:
+            # Linked with this id now: this Pi itself (moving to another address of the venue)
+            # when the venue takes the login it gave this Pi for the id.
+            if not (own_password and login_works(hall, logins(table_id)[1], own_password, insecure)):
+                return "", (f"another table{name} is linked to the venue as {table_id} now; give this one "
+                            "another --id, or add --replace if this Pi takes that table's place"), ""
+        elif seen and not own_password:
+            note = (f"The venue already has a table {table_id}{name}{'' if seen.linked else ', offline'}: "
+                    "this table takes its place in the hall.")
+        password = new_password()
+        enrol(client, prefix, table_id, password)
+        return password, None, note
+
+    where = f"the venue at {hall['host']}:{hall['port']}"
     try:
-        with session(hall, ORGANISER, secret, insecure) as client:
-            seen = seen_at_venue(client, prefix, table_id)
-            name = f" (\"{seen.name}\")" if seen and seen.name else ""
-            if seen and seen.linked and not replace:
-                # Linked with this id now: this Pi itself (moving to another address of the venue)
-                # when the venue takes the login it gave this Pi for the id.
-                if not (own_password and login_works(hall, logins(table_id)[1], own_password, insecure)):
-                    return "", (f"another table{name} is linked to the venue as {table_id} now; give this one "
-                                "another --id, or add --replace if this Pi takes that table's place")
-            elif seen and not own_password:
-                print(f"The venue already has a table {table_id}{name}{'' if seen.linked else ', offline'}: "
-                      "this table takes its place in the hall.")
-            password = new_password()
-            enrol(client, prefix, table_id, password)
-            return password, None
+        password, refusal, note = as_organiser(hall, secret, insecure, make_login)
     except LoginRefused as exc:
-        return "", (f"the venue at {hall['host']}:{hall['port']} refused the organiser's login ({exc}): check the "
-                    "password given by the organiser (the one the venue's set-up printed)")
+        return "", (f"{where} refused the organiser's login ({exc}): check the password given by the organiser "
+                    "(the one the venue's set-up printed)")
     except EnrolFailed as exc:
-        return "", f"the venue at {hall['host']}:{hall['port']} did not make this table's login: {exc}"
+        return "", f"{where} did not make this table's login: {exc}"
+    except Busy as exc:
+        return "", f"{where} did not make this table's login: {exc}; run the same command again in a minute"
     except (OSError, ssl.SSLError) as exc:
-        return "", (f"cannot make this table's login at the venue at {hall['host']}:{hall['port']} ({_why(exc)}); "
-                    "check the address and that the venue broker runs, then try again")
+        return "", (f"cannot make this table's login at {where} ({_why(exc)}); check the address and that the "
+                    "venue broker runs, then try again")
+    if note:
+        print(note)
+    return password, refusal
 
 
 def _check_own(hall: dict[str, Any], table_id: str, password: str, insecure: bool) -> str | None:

@@ -39,11 +39,13 @@ def seen_at_venue(client: Any, prefix: str, table_id: str) -> Seen | None:
     link, state = got.get(f"{base}/link"), got.get(f"{base}/state")
     if not link and not state:
         return None
-    return Seen((link or b"").strip() == b"1", _name(state))
+    return Seen((link or b"").strip() == b"1", _name(state, table_id))
 
 
-def _name(state: bytes | None) -> str | None:
+def _name(state: bytes | None, table_id: str) -> str | None:
+    """The name the state gives its table, when it is that table's (claims.py)."""
     try:
-        return str(json.loads(state)["table"]["name"]) if state else None
-    except (ValueError, KeyError, TypeError):
+        table = json.loads(state)["table"] if state else None
+        return str(table["name"]) if table and table.get("id") == table_id else None
+    except (ValueError, KeyError, TypeError, AttributeError):
         return None

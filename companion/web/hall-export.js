@@ -1,6 +1,6 @@
 /* The hall's export: the chosen day's plays in `companion export`'s formats, as
  * `companion hall-export` writes them (companion/hall/export.py; tests/hall/test_export.py
- * holds the two to the same bytes). A play's id names its table: "<table>-<number>".
+ * holds the two to the same bytes). A play's id names its table: "<table>-<its name there>" (its number and start).
  */
 (function (root) {
   "use strict";
@@ -9,7 +9,7 @@
                  "winner", "start_player"];
 
   function location(p) { return p.location || (p.table && p.table.name) || ""; }
-  function playId(p) { return ((p.table && p.table.id) || "?") + "-" + p.id; }
+  function playId(p) { return ((p.table && p.table.id) || "?") + "-" + (p.uid || p.id); }
 
   function minutes(p) {
     var ms = Date.parse(p.ended_at) - Date.parse(p.started_at);

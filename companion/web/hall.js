@@ -5,6 +5,9 @@
  * A table's state is drawn only when it is newer than the one shown (a later epoch, or in the same
  * epoch a higher version): a bridge may deliver an old state after a new one, or the same one many
  * times, and a Pi replaced with a fresh database starts its versions low again.
+ * Whose a state, play or link is: the table its topic names, the one thing a table's login cannot
+ * forge at the venue; a state or play whose payload claims another table is dropped, and a play's
+ * name is its topic's (companion/hall/claims.py keeps the same rule for hall-export).
  */
 (function () {
   "use strict";
@@ -62,6 +65,14 @@
 
   function parse(payload) {
     try { return JSON.parse(new TextDecoder().decode(payload)); } catch (err) { return null; }
+  }
+
+  // A payload is its topic's table's when it names no table or that one: every table writes its
+  // own id, so one naming another is never an honest table's (docs/hall.md, "Security").
+  function owns(message, id) {
+    var claimed = message.table;
+    return claimed === undefined || claimed === null ||
+      (typeof claimed === "object" && claimed.id === id);
   }
 
   function table(id) {
@@ -130,7 +141,7 @@
     if (idle) card.classList.add("idle");
 
     var head = el("div", "table-head");
-    head.appendChild(el("h3", null, (state.table && state.table.name) || t.id));
+    head.appendChild(el("h3", null, label(t.id, cardName(t))));
     var pill = isOnline ? (idle ? "Idle" : "Live") : "Offline";
     head.appendChild(el("span", "pill " + pill.toLowerCase(), pill));
     card.appendChild(head);
@@ -167,15 +178,35 @@
     return card;
   }
 
+  function cardName(t) { return (t.state && t.state.table && t.state.table.name) || t.id; }
+
+  // Each table names itself, and two may give one name (a mistake, or a stolen login posing as
+  // another table): then each of them shows its id beside the name, which nobody can borrow.
+  var inUse = {}; // name -> {id: true}, counted anew before each drawing (namesInUse)
+  function label(id, name) {
+    var ids = inUse[String(name).trim().toLowerCase()] || {};
+    return Object.keys(ids).length > 1 ? name + " (" + id + ")" : name;
+  }
+
+  function namesInUse() {
+    var used = inUse = {};
+    var note = function (id, name) {
+      var key = String(name).trim().toLowerCase();
+      (used[key] = used[key] || {})[id] = true;
+    };
+    Object.keys(tables).forEach(function (id) { if (tables[id].state || tables[id].availability) note(id, cardName(tables[id])); });
+    Object.keys(plays).forEach(function (k) { note(plays[k].table.id, plays[k].table.name); });
+  }
+
   function renderTables() {
+    namesInUse();
     var now = Date.now();
     var list = $("tables");
     list.textContent = "";
     var ids = Object.keys(tables).filter(function (id) { return tables[id].state || tables[id].availability; });
     ids.sort(function (a, b) {
-      var na = (tables[a].state && tables[a].state.table && tables[a].state.table.name) || a;
-      var nb = (tables[b].state && tables[b].state.table && tables[b].state.table.name) || b;
-      return na.localeCompare(nb, undefined, { numeric: true });
+      return cardName(tables[a]).localeCompare(cardName(tables[b]), undefined, { numeric: true }) ||
+        a.localeCompare(b);
     });
     ids.forEach(function (id) { list.appendChild(tableCard(tables[id], now)); });
     $("no-tables").hidden = ids.length > 0;
@@ -194,7 +225,7 @@
   }
 
   function onState(id, state) {
-    if (!state || typeof state.version !== "number") return;
+    if (!state || typeof state.version !== "number" || !owns(state, id)) return;
     var t = table(id);
     if (!newer(state, t)) return; // older than (or the same as) what is shown
     if (t.state && (epochOf(state) !== t.epoch ||
@@ -238,9 +269,11 @@
 
   // -- plays and standings --------------------------------------------------------------
 
-  function onPlay(id, play) {
-    if (!play || !Array.isArray(play.players) || play.id === undefined) return;
-    if (!play.table) play.table = { id: id, name: id };
+  function onPlay(id, name, play) {
+    if (!play || !Array.isArray(play.players) || play.id === undefined || !owns(play, id)) return;
+    var own = play.table && typeof play.table.name === "string" && play.table.name ? play.table.name : id;
+    play.table = { id: id, name: own };
+    play.uid = name; // its name at the table is its topic's: a payload cannot take another play's place
     plays[HallStandings.playKey(play)] = play;
     scheduleRender();
   }
@@ -296,6 +329,7 @@
   };
 
   function renderStandings() {
+    namesInUse();
     var all = Object.keys(plays).map(function (k) { return plays[k]; });
     renderDays(all);
     var day = $("day").value === "all" ? null : $("day").value;
@@ -323,7 +357,7 @@
       var when = new Date(p.ended_at);
       item.appendChild(el("time", null, isNaN(when) ? "" : when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })));
       item.appendChild(el("b", null, " " + (p.title || p.game) + " "));
-      item.appendChild(el("span", "muted", "at " + ((p.table && p.table.name) || "?") + ": "));
+      item.appendChild(el("span", "muted", "at " + label(p.table.id, p.table.name) + ": "));
       item.appendChild(el("span", null, p.players.map(function (s) {
         return (s.winner ? "★ " : "") + s.name + (typeof s.score === "number" ? " " + s.score : "");
       }).join(", ")));
@@ -409,7 +443,7 @@
       if (kind === "plays" && parts.length === 4) {
         // Empty: the table took the play back (an undo reopened its game).
         if (!payload.length) { delete plays[id + "/" + parts[3]]; scheduleRender(); return; }
-        return onPlay(id, parse(payload));
+        return onPlay(id, parts[3], parse(payload));
       }
     });
     window.hallDebug = { tables: tables, plays: plays };

@@ -17,7 +17,7 @@ from tests.support.browser import close_browser, phone_browser
 EXPORT_JS = Path(__file__).resolve().parent.parent.parent / "companion" / "web" / "hall-export.js"
 
 PLAYS = [
-    {"id": 3, "game": "bonc", "title": "BONC!", "started_at": "2026-11-27T19:02:11+00:00",
+    {"id": 3, "uid": "3-20261127T190211Z", "game": "bonc", "title": "BONC!", "started_at": "2026-11-27T19:02:11+00:00",
      "ended_at": "2026-11-27T19:20:40+00:00", "duration_min": 18, "summary": "Leo is the last with lives",
      "players": [{"name": "Leo", "score": 1, "rank": 1, "winner": True, "start_player": True},
                  {"name": 'Mia "the hat", jr', "score": 0, "rank": 2, "winner": False, "start_player": False}],
@@ -53,6 +53,7 @@ def test_csv_has_companion_exports_columns_and_each_tables_location():
     assert tuple(rows[0]) == CSV_COLUMNS
     assert rows[1] == ["window-1", "B.O.N", "2026-11-27T18:00:00+00:00", "2026-11-27T18:30:29+00:00", "30", "Window",
                        "Zoë", "", "1", "yes", "no"]
+    assert rows[3][0] == "corner-3-20261127T190211Z"  # a play's name at its table, as the page writes it too
     assert rows[3][5] == "Corner, by the bar" and rows[3][6] == 'Mia "the hat", jr'
     assert json.loads(export_json(unique(PLAYS)))[1]["table"] == {"id": "corner", "name": "Corner, by the bar"}
 
@@ -64,7 +65,7 @@ def test_hall_export_command_reads_the_venue_once_per_play(tmp_path, capsys):
     with venue_broker(tmp_path / "venue") as venue:
         for p in PLAYS + [PLAYS[0]]:  # one play twice: a bridge resent it
             with venue.as_table(p["table"]["id"]) as table:  # each table's own login
-                topic = f"companion/{p['table']['id']}/plays/{p['id']}"
+                topic = f"companion/{p['table']['id']}/plays/{p.get('uid') or p['id']}"  # its name there
                 table.publish(topic, json.dumps(p).encode(), qos=1, retain=True).wait_for_publish(5)
         out = tmp_path / "plays.csv"
         assert companion(["hall-export", f"127.0.0.1:{venue.mqtt_port}", "--day", "all", "--format", "csv",

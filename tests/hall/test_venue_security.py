@@ -16,9 +16,11 @@ import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
 from companion.hall.bridge import drop_in
-from companion.hall.export import fetch_plays
+from companion.hall.export import fetch_plays, unique
 from companion.hall.topics import play_name
 from tests.broadcast.conftest import Watcher
+from tests.hall.test_hall_faults import finish, hall_screen, page_plays, shown
+from tests.support.browser import wait_for
 from tests.support.cut_link import CutLink
 from tests.support.hall import DYNSEC, HallTable, ORGANISER_PASSWORD, play_script, venue_broker
 from tests.support.mosquitto import MOSQUITTO, Broker
@@ -183,3 +185,56 @@ def test_no_password_crosses_the_wire_in_clear(tmp_path):
         for link in (tls_link, plain_link):
             link.close()
         venue.stop()
+
+
+def test_a_play_or_state_claiming_another_table_counts_nowhere(tmp_path):
+    """window's login writes its own topics only, but what it writes there may claim to be
+    corner's: a play for "corner" (one reusing corner's play's name too) and a state. The hall page
+    and `hall-export` go by the topic, never by the payload's word: none of it is corner's."""
+    with hall_screen(tmp_path, [("window", "Window"), ("corner", "Corner")], through_link=False) as (
+            venue, (window, corner), driver):
+        driver.get(venue.phone_url + "hall.html")
+        finish(corner)
+        wait_for(lambda: page_plays(driver) == [["corner/1"], 2], 15)
+        real = [p for p in fetch_plays("127.0.0.1", venue.mqtt_port, "companion")]
+        assert [(p["table"]["id"], p["id"]) for p in real] == [("corner", 1)]
+        uid = real[0]["uid"]
+        forged = {**real[0], "id": 99, "uid": "zz2", "table": {"id": "corner", "name": "Corner"},
+                  "players": [{"name": "Mallory2", "score": 99, "rank": 1, "winner": True}]}
+        mine = {**forged, "id": 7, "uid": "7-20261128T000000Z", "table": {"id": "window", "name": "Window"},
+                "players": [{"name": "Wendy", "score": 1, "rank": 1, "winner": True}]}
+        state = {"epoch": 2 ** 40, "version": 10 ** 12, "table": {"id": "corner", "name": "Corner"}, "game": "tally",
+                 "players": [{"name": "Mallory3"}], "scores": {"Mallory3": 99}}
+        with venue.as_table("window") as thief:  # window's own login, on window's own topics
+            for topic, payload in (("companion/window/plays/zz2", forged),
+                                   (f"companion/window/plays/{uid}", {**forged, "id": 1, "uid": uid}),
+                                   ("companion/window/state", state),
+                                   # Then a play of window's own: once the page counts it, it has had the rest.
+                                   (f"companion/window/plays/{mine['uid']}", mine)):
+                thief.publish(topic, json.dumps(payload).encode(), qos=1, retain=True).wait_for_publish(5)
+
+        wait_for(lambda: page_plays(driver)[0] == ["corner/1", "window/7"], 15)
+        page = driver.execute_script("return document.body.innerText")
+        assert "Mallory2" not in page and "Mallory3" not in page
+        corner_plays = driver.execute_script(
+            "var all = window.hallDebug.plays; return Object.keys(all).filter(function (k) {"
+            " return all[k].table.id === 'corner'; }).map(function (k) { return all[k].players.map("
+            " function (s) { return s.name; }); });")
+        assert corner_plays == [["Ann", "Ben"]]  # corner's own play, not replaced under its name
+        assert shown(driver, "corner") == [corner.version(), "yes"]
+        assert shown(driver, "window")[0] == window.version()  # the state claiming corner was dropped
+        # The export, afresh from the venue: corner's one play, window's own, no Mallory2.
+        held = unique(fetch_plays("127.0.0.1", venue.mqtt_port, "companion"))
+        assert [(p["table"]["id"], p["id"], [s["name"] for s in p["players"]]) for p in held] == [
+            ("corner", 1, ["Ann", "Ben"]), ("window", 7, ["Wendy"])]
+        assert "Mallory2" not in json.dumps(held)
+
+        # window may name itself as it likes, corner's name too: then both cards show their ids.
+        with venue.as_table("window") as thief:
+            thief.publish("companion/window/state", json.dumps({**state, "table": {"id": "window", "name": "Corner"},
+                                                               "players": [], "scores": {}}).encode(),
+                          qos=1, retain=True).wait_for_publish(5)
+        titles = lambda: sorted(driver.execute_script(  # noqa: E731
+            "return Array.from(document.querySelectorAll('#tables .table h3')).map(function (h) {"
+            " return h.textContent; });"))
+        wait_for(lambda: titles() == ["Corner (corner)", "Corner (window)"], 15)
