@@ -60,6 +60,7 @@ SCREENS = {
     "status": "companion.ui.screens.status:StatusScreen",
     "what_now": "companion.ui.screens.what_now:WhatNowScreen",
     "rules": "companion.ui.screens.rules:RulesScreen",
+    "why": "companion.ui.screens.why:WhyScreen",
 }
 
 
@@ -256,7 +257,7 @@ class CompanionApp(App):
             + [partial(games.get, game_id) for game_id in listed]  # its rules: players and options ask them
             + [partial(self.screen, "play")]
             + [partial(board_class, game_id) for game_id in listed]  # its board's module, imported
-            + [partial(self.screen, name) for name in ("what_now", "history", "status", "stats", "past_game",
+            + [partial(self.screen, name) for name in ("what_now", "why", "history", "status", "stats", "past_game",
                                                        "correction", "rules", "home")]
         )
 
@@ -480,6 +481,9 @@ class CompanionApp(App):
 
     def _changed(self, change: Change) -> None:
         self._latest_view = change.view
+        play = self._play_screen()
+        if play is not None:  # Why? of the move, before the board draws it
+            play.heard(change)
         self._refresh()
         tips = [e["text"] for e in change.events if e.get("type") == TIP]
         if tips:  # a learning game's rule, told once (companion/core/learning.py): after the board

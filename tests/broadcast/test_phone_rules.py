@@ -60,3 +60,25 @@ def test_a_learning_games_tips_and_whys_reach_the_phones_as_the_table_says_them(
     session.dispatch({"type": "roll", "face": "1"})  # Leo's: told once a game, never again
     shown(browser, session)
     assert news(browser).count(tips[0]) == 1
+
+
+def test_a_scoring_lines_why_reaches_the_phones_with_its_numbers(broker, table, broadcaster, browser):
+    from tests.games.bon.support import ROUND_ANN3_BEN0_CY4
+
+    session = table.start("bon", ["Ann", "Ben", "Cy"], {})
+    open_page(browser, broker, online=True)
+    session.dispatch({"type": "start", "ranks": ["red", "yellow", "blue"], "first": "Ann"})
+    for card in ("pass", "pass"):
+        session.dispatch({"type": "leftover", "card": card})
+    for card in ROUND_ANN3_BEN0_CY4:
+        change = session.dispatch({"type": "play", "card": card})
+    scored = next(e for e in change.events if e["type"] == "round_scored")
+    assert scored["why"][0] == "Ann +1: took exactly the goal of 3 tricks, now 1 of 5"
+    shown(browser, session)
+    # The line under the round's news, as the table's story says it: each player's numbers.
+    said = news(browser, scored["text"], "Why: " + "; ".join(scored["why"]))
+    assert "Ben +2: took no trick at all, now 2 of 5" in said
+    why = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#event-list .why')).map(function (w) { return w.innerText; })")
+    assert why == ["Why: " + "; ".join(scored["why"])], why
+    assert errors(browser) == []

@@ -140,6 +140,17 @@ def test_every_screen_is_built_when_first_touched_and_works(make_app):
     assert app.screen == "what_now"
     app.tap("Rules")
     assert app.screen == "rules"
+    # Why? of a move that scored: a round of B.O.N played to its scoring.
+    from tests.games.bon.support import ROUND_ANN3_BEN0_CY4
+
+    app.app.go("play")
+    assert app.app.start_game("bon", ["Ann", "Ben", "Cy"], {}) and "why" not in built(app)
+    session = app.table.session
+    session.dispatch({"type": "start", "ranks": ["red", "yellow", "blue"], "first": "Ann"})
+    for action in [{"type": "leftover", "card": "pass"}] * 2 + [{"type": "play", "card": c} for c in ROUND_ANN3_BEN0_CY4]:
+        session.dispatch(action)
+    app.tap("Why?")
+    assert app.screen == "why"
     assert sorted(built(app)) == sorted(SCREENS), "every screen was built on the way, each once"
 
 

@@ -53,8 +53,9 @@ def test_what_now_is_one_touch_away_and_back_is_one_touch(make_app, game_id):  #
     app.screenshot(f"{game_id}-rules-at-the-step")
     app.tap("Back")
     assert app.screen == "what_now"
+    touches = app.app.touches.downs
     app.tap("Back")
-    assert app.screen == "play"
+    assert app.screen == "play" and app.app.touches.downs == touches + 1, "back to the board is one touch"
     assert app.texts() == board_before, "the board changed while What now? was read"
     assert session.revision == app.app.table.session.revision
 

@@ -22,6 +22,12 @@ DEVICES_SECONDS = 3.0  # how often the devices are looked at again while a game 
 QUESTION_MARK = 24  # px: the "?" at the prompt's end that says a touch there opens What now?
 
 
+def explained(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events of a move that say why (a game's `explained` kinds, worded: session.py `_with_why`).
+    Here, not in why.py: a resumed game's first frame imports no screen but this one."""
+    return [e for e in events if e.get("why") and isinstance(e.get("text"), str)]
+
+
 class PlayScreen(Screen):
     def __init__(self, app, **kwargs) -> None:
         super().__init__(name="play", **kwargs)
@@ -65,6 +71,12 @@ class PlayScreen(Screen):
         self.redo_button = BigButton(text="Redo", size_hint_x=None, width=110)
         self.redo_button.bind(on_release=lambda *_: app.act({"type": "redo"}))
         bar.add_widget(self.redo_button)
+        # "Why?" of the move just made (a scoring line, a limit, an elimination), in Redo's place:
+        # a new move leaves nothing to redo, and an Undo or a Redo puts Redo back before anything
+        # else, so a finger on that spot never finds Why? where it meant Redo. Nothing moves.
+        self.why_button = BigButton(text="Why?", size_hint_x=None, width=110)
+        self.why_button.bind(on_release=lambda *_: app.go("why"))
+        self.explained: list[dict[str, Any]] = []  # the latest move's events that say why
         outer.add_widget(bar)
 
         # Shown only when the game is over; out of the layout otherwise, so it can never
@@ -87,6 +99,21 @@ class PlayScreen(Screen):
         self.board_area = BoxLayout()
         outer.add_widget(self.board_area)
         self.add_widget(outer)
+
+    def heard(self, change: Change) -> None:
+        """A change the session told: a new move's explained events give Why? its lines; an Undo,
+        a Redo or a correction takes them away (the move they explain is not the latest one)."""
+        self.explained = explained(change.events) if change.kind == "action" else []
+
+    def _show_why(self, can_redo: bool) -> None:
+        """Why? in Redo's place while the latest move has something to explain and nothing is to redo."""
+        slot = self.redo_button.parent or self.why_button.parent
+        shown, hidden = ((self.why_button, self.redo_button) if self.explained and not can_redo
+                         else (self.redo_button, self.why_button))
+        if hidden.parent is not None:
+            slot.remove_widget(hidden)
+        if shown.parent is None:
+            slot.add_widget(shown)
 
     def message_places(self) -> list:
         """Where a message (a refusal, the move an Undo took back) stands in for the prompt
@@ -149,6 +176,7 @@ class PlayScreen(Screen):
     def show_session(self, session: Session | None) -> None:
         """A game started, resumed or closed: put its board on the screen."""
         self.session = session
+        self.explained = []  # a game started or resumed: no move of it has been made here yet
         self.board_area.clear_widgets()
         self.board = None
         if session is not None:
@@ -208,6 +236,7 @@ class PlayScreen(Screen):
         self.prompt.color = theme.ACCENT_TEXT if turn in colours else theme.TEXT
         self.undo_button.disabled = not view["can_undo"]
         self.redo_button.disabled = not view["can_redo"]
+        self._show_why(view["can_redo"])
         result = view["result"]
         if result and not self.result_bar.parent:
             self.outer.add_widget(self.result_bar, index=1)  # between the top bar and the board

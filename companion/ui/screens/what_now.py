@@ -76,7 +76,7 @@ class WhatNowScreen(BaseScreen):
         page = rules_page.read(self.game_id)
         section = page.section(answer.rule) if page and answer.rule else None
         if section is not None:
-            self._block(f"The rule: {section.title}", [_first_paragraph(section.text)], accent=True)
+            self._block(f"The rule: {section.title}", [section_opening(section.text)], accent=True)
         self.rule_button.disabled = page is None
 
     def open_rules(self) -> None:
@@ -99,7 +99,7 @@ class WhatNowScreen(BaseScreen):
 OPENING = 280  # characters of a section shown on What now?: its opening, the rest one touch away
 
 
-def _first_paragraph(text: str) -> str:
+def section_opening(text: str) -> str:
     """A section's opening paragraphs up to OPENING characters (a paragraph that ends with a
     colon keeps the list that follows it), items as bullets; the rest is on the rules page."""
     shown: list[str] = []

@@ -1,0 +1,79 @@
+""""Why?" of the move just made, one touch from the play screen's top bar: each scoring line,
+limit or elimination it brought, the numbers that went in, and the rule behind them, with a way to
+its section of the rules page. A screen of its own, like What now?, so it never covers a control;
+Back (one touch) returns to the board as it was.
+
+It reads the move's own events, as the phones and the story do (session.py `_with_why`): the
+words a game says for them and their `why` and `rule`, which carry only what all may know."""
+
+from __future__ import annotations
+
+from companion.core import rules_page
+from companion.ui import theme
+from companion.ui.screens.base import BaseScreen
+from companion.ui.screens.what_now import section_opening
+from companion.ui.widgets import BigButton, MoreSign, Panel, Text, scrolling_grid
+
+TITLE = "Why?"
+
+
+class WhyScreen(BaseScreen):
+    title_text = TITLE
+    back_to = "play"
+    back_label = "Back"
+
+    def __init__(self, app, **kwargs) -> None:
+        super().__init__(app, name="why", **kwargs)
+        self.rule_button = BigButton(text="Rules", size_hint_x=None, width=150)
+        self.rule_button.bind(on_release=lambda *_: self.open_rules())
+        self.bar.add_widget(self.rule_button)
+        scroll, self.rows = scrolling_grid(1)
+        self.body.add_widget(scroll)
+        self.body.add_widget(MoreSign(scroll, self.rows, "line", "lines"))
+        self.game_id = ""
+        self.rule = ""  # the first event's rule: where Rules opens the page
+
+    def on_pre_enter(self, *_) -> None:
+        self.show()
+
+    def show(self) -> None:
+        """The latest move's explained events, as the play screen last heard them."""
+        self.rows.clear_widgets()
+        session = self.app.table.session
+        events = self.app.screen("play").explained if session is not None else []
+        if session is None or not events:
+            self.rule = ""
+            self.rule_button.disabled = True
+            self.rows.add_widget(Text(text="Nothing to explain: the last move scored nothing.", color=theme.MUTED))
+            return
+        self.game_id = session.game.id
+        self.heading.text = f"{TITLE}  {session.game.title}"
+        page = rules_page.read(self.game_id)
+        told: set[str] = set()
+        for event in events:
+            section = page.section(event.get("rule", "")) if page else None
+            self._block(event["text"], list(event["why"]))
+            if section is not None and section.id not in told:
+                told.add(section.id)
+                self._rule(section.title, section_opening(section.text))
+        self.rule = next((e.get("rule", "") for e in events if e.get("rule")), "")
+        self.rule_button.disabled = page is None
+
+    def open_rules(self) -> None:
+        self.app.screen("rules").show(self.game_id, self.rule, back_to="why")
+        self.app.go("rules")
+
+    def _block(self, title: str, lines: list[str]) -> None:
+        block = Panel(orientation="vertical", size_hint_y=None, padding=(theme.PAD, theme.GAP), spacing=2)
+        block.bind(minimum_height=block.setter("height"))
+        block.add_widget(Text(text=title, bold=True))
+        for line in lines:
+            block.add_widget(Text(text=f"• {line}", font_size=theme.FONT_SMALL))
+        self.rows.add_widget(block)
+
+    def _rule(self, title: str, text: str) -> None:
+        block = Panel(orientation="vertical", size_hint_y=None, padding=(theme.PAD, theme.GAP), spacing=2)
+        block.bind(minimum_height=block.setter("height"))
+        block.add_widget(Text(text=f"The rule: {title}", bold=True, color=theme.ACCENT))
+        block.add_widget(Text(text=text, font_size=theme.FONT_SMALL))
+        self.rows.add_widget(block)
