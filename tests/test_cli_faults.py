@@ -17,6 +17,7 @@ from companion.core.seats import make_seats
 from companion.store import Store
 from companion.table import Table
 from tests.support.as_root import as_root, why_not_root
+from tests.support.tally import three_finished_games
 
 
 def one_line(capsys) -> str:
@@ -193,11 +194,7 @@ def evening(tmp_path):
     """Three finished games of Tally (Ann and Ben, then Ann and Cy twice), ten moves each or so."""
     config = config_with_data_dir(tmp_path, str(tmp_path / "data"))
     store = Store(tmp_path / "data" / "companion.db")
-    table = Table(store)
-    for second in ("Ben", "Cy", "Cy"):
-        session = table.start("tally", ["Ann", second], {"target": 12})
-        while session.result() is None:
-            session.dispatch({"type": "add", "points": 2})
+    three_finished_games(Table(store))
     store.close()
     return config, tmp_path / "data" / "companion.db"
 

@@ -16,7 +16,7 @@ from companion.cli import main
 from companion.cli_plays import read_plays
 from companion.store import Store
 from companion.table import Table
-from tests.support.tally import Tally
+from tests.support.tally import Tally, three_finished_games
 
 EARLY = "2000-01-01T00:00:00+00:00"
 UNTIL_START = "The table sets the damaged files aside and keeps this when it next starts."
@@ -29,10 +29,7 @@ def running(tmp_path):
     games.register(Tally())
     store = Store(tmp_path / "data" / "companion.db")
     table = Table(store)
-    for second in ("Ben", "Cy", "Cy"):
-        session = table.start("tally", ["Ann", second], {"target": 12})
-        while session.result() is None:
-            session.dispatch({"type": "add", "points": 2})
+    three_finished_games(table)
     yield table
     store.close()
 

@@ -7,4 +7,13 @@ class Tally(ExampleTally):
     listed = True
 
 
-__all__ = ["Tally"]
+def three_finished_games(table) -> None:
+    """An evening of Tally on `table` (a companion.table.Table): Ann and Ben, then Ann and Cy
+    twice, each played to its end (2 points a move to 12); the last still the table's game."""
+    for second in ("Ben", "Cy", "Cy"):
+        session = table.start("tally", ["Ann", second], {"target": 12})
+        while session.result() is None:
+            session.dispatch({"type": "add", "points": 2})
+
+
+__all__ = ["Tally", "three_finished_games"]
