@@ -159,8 +159,12 @@ class ScoringTable(Panel):
         # heights, the rows stayed at their smallest and the footnote gone, as no height came after.
         inner = max(1.0, self.width - self.padding[0] - self.padding[2])
         for text in (self.title, self.decided, self.note):
-            text.text_size = (inner, None)
-            text.texture_update()  # its height follows its texture at once
+            # Drawn again only when its words or width changed (every size of the panel fits it
+            # again): drawn now, not once more on the next frame, which the change had asked for.
+            if tuple(text.text_size) != (inner, None) or text._trigger_texture.is_triggered:
+                text.text_size = (inner, None)
+                text.texture_update()  # its height follows its texture at once
+                text._trigger_texture.cancel()
         # Put back what an earlier, shorter panel took out, each in its place: the title on top,
         # the winner's line and the footnote under the lines (above the spacer).
         if not self.title.parent:
