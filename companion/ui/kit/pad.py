@@ -106,6 +106,11 @@ def _cell(value: Any, text: str, choose: Callable[[Any], Any], words: float | No
     return cell
 
 
+def value_button(value: int, choose: Callable[[int], Any]) -> ValueButton:
+    """One value's big button, as value_grid makes them (for a pad that keeps its buttons)."""
+    return _cell(value, str(value), choose)
+
+
 def value_grid(values: list[int], choose: Callable[[int], Any], cols: int = 5,
                back: Callable[[], Any] | None = None, spacing: float = GAP, rows: int = 2) -> ValueGrid:
     """One big button per value (and Back in the last cell), in at most `rows` rows."""

@@ -95,19 +95,25 @@ class BonbonBoard(Board):
         game = view["view"]
         colours = {p["name"]: words.readable(p["colour"]) for p in view["players"]}
         phase = game["phase"]
+        scored = phase in ("scored", "over") and game["scoring"]
+        # The columns' shares before anything else changes: their layout then runs first, and the
+        # left column's own (the scoring table's cells, each drawn at its width) once, at its new
+        # width, not first at the old one and again.
+        if scored:
+            # The scoring table takes the top strip's height too: the board no longer moves.
+            self.left.size_hint_x, self.entry.size_hint_x = 0.62, 0.38
+        elif phase != "setup":
+            self.left.size_hint_x, self.entry.size_hint_x = LEFT, 1 - LEFT
         self.collective.show(game["collective"])
         self.tiles.show(game["tiles"], colours)
         self.left.clear_widgets()
         self._top(phase not in ("setup", "scored", "over"))
         self._left(phase != "setup")
-        if phase in ("scored", "over") and game["scoring"]:
-            # The scoring table takes the top strip's height too: the board no longer moves.
-            self.left.size_hint_x, self.entry.size_hint_x = 0.62, 0.38
+        if scored:
             self.left.add_widget(self.scoring)
             tokens = {p["name"]: p["tokens"] for p in game["players"]}
             self.scoring.show(game["scoring"], colours, tokens, game["tokens_to_win"])
         elif phase != "setup":
-            self.left.size_hint_x, self.entry.size_hint_x = LEFT, 1 - LEFT
             self.players.show(game["players"], colours, view["expected"]["turn"], game["tokens_to_win"],
                               playing=phase == "play")
             self.left.add_widget(self.players)

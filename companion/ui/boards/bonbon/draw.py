@@ -17,7 +17,7 @@ from companion.ui.boards.bonbon.parts import Act, Focus
 from companion.ui.boards.bonbon.tilechoice import TakeTile
 from companion.ui.kit import fields as f
 from companion.ui.kit.layout import Prompt, button, grid, spacer
-from companion.ui.kit.pad import ValuePad, value_grid
+from companion.ui.kit.pad import ValueGrid, ValuePad, value_button
 from companion.ui.kit.toggle import toggle
 from companion.ui.kit.weighty import action_button
 from companion.ui.widgets import Text
@@ -42,32 +42,43 @@ class DrawPanel(BoxLayout):
         self.act = act
         self.focus = focus
         self.fields = legal["draw"]["fields"]
-        # The kinds that may not be played face-down: the face-down option is ruled out beside them.
-        down = f.option(self.fields["face"], "down")
-        self.face_up_only = {k for k in f.values(self.fields["kind"])
-                             if down is None or not f.allowed(down, {"face": "down", "kind": k})}
+        self.face_up_only = _face_up_only(self.fields)
         self.kind = PLAIN
         self.revealed: list[int] = []  # values entered so far for the cards a zero turns over
         self.zeroing = False
         self.zero_pad: ValuePad | None = None
         self.passing: Any = None  # a first pass being entered: its tile is chosen next (TakeTile)
+        # The panel's own widgets, kept for the whole game and shown again at every draw (see again):
+        # the kind chips by kind, the value buttons by value, the actions by their look.
+        self.chips: dict[str, Any] = {}
+        self.cells: dict[int, Any] = {}
+        self.kept_actions: dict[tuple[Any, ...], Any] = {}
+        self.hint = Text(text="", wrap=False, font_size=theme.FONT_SMALL, color=theme.MUTED,
+                         size_hint_y=None, height=HINT)
+        self.painting = False
+        self.chip_grid: Any = None
+        self.values: Any = None
+        self.action_grid: Any = None
         self.build()
 
-    def again(self, who: str, legal: dict[str, dict[str, Any]]) -> bool:
-        """Whether this panel, as it stands, is the one the next draw needs: the same legal draw (and
-        pass, end of turn) and nothing entered halfway. Then it stays, for `who`, its buttons disarmed:
-        a new panel at every draw left the old one's twenty-odd buttons to the garbage collector, whose
-        passes made the frames after a touch late, and drew all their words afresh. The face-down
-        cards a zero would turn over are the player's own, and drawn only once a zero is touched: the
-        panel takes the new ones."""
-        if _shape(legal) != _shape(self.legal) or self.kind != PLAIN or self.zeroing or self.passing is not None:
-            return False
+    def again(self, who: str, legal: dict[str, dict[str, Any]]) -> None:
+        """This panel, shown for the next draw (any player's, any legal draw), exactly as a new one
+        would show: no kind chosen, no zero or pass halfway, its buttons disarmed. Its chips, value
+        buttons and actions are the same widgets, given the new values and actions: a new panel at
+        every draw (forty a game) left the old one's twenty-odd buttons to the garbage collector,
+        whose passes made the frames after a touch late, and drew all their words afresh (a few ms a
+        word, the most of a touch's frame). The face-down cards a zero would turn over are the
+        player's own: the panel takes the new ones."""
         self.who, self.legal, self.fields = who, legal, legal["draw"]["fields"]
-        for widget in self.walk(restrict=True):
+        self.face_up_only = _face_up_only(self.fields)
+        # Plain first: a chip let go below then changes nothing (see _chip).
+        self.kind, self.revealed, self.zeroing, self.zero_pad = PLAIN, [], False, None
+        for chip in self.chips.values():
+            chip.state = "normal"
+        for widget in self.kept_actions.values():
             if hasattr(widget, "disarm"):
                 widget.disarm()
-        self.focus([])
-        return True
+        self.build()
 
     # -- the common case -----------------------------------------------------
 
@@ -81,27 +92,53 @@ class DrawPanel(BoxLayout):
         # No chip for a plain face-up card: its value alone enters it (nor for "Regular", which would
         # only say again what the value says); the zero has its own "0".
         kinds = [k for k in f.values(self.fields["kind"]) if k not in (words.ZERO, PLAIN, "regular")]
-        chips = [toggle(f.label(self.fields["kind"], k), k == self.kind, lambda on, k=k: self._chip(k, on),
-                        group=f"bonbon-kind-{id(self)}") for k in kinds]
+        chips = [self._chip_of(k) for k in kinds]
+        self.painting = True
         for chip in chips:
-            chip.allow_no_selection = True  # a kind chosen by mistake: touched again, it lets go
-        self.add_widget(grid(chips, 4, spacing=TIGHT))
+            chip.state = "down" if chip.kind == self.kind else "normal"
+        self.painting = False
+        self.chip_grid = _regrid(self.chip_grid, chips, 4)
+        self.add_widget(self.chip_grid)
         # One line whatever the kind: its words are short enough, and it is shortened rather than wrapped.
-        self.hint = Text(text=self._hint(), wrap=False, font_size=theme.FONT_SMALL, color=theme.MUTED,
-                         size_hint_y=None, height=HINT)
+        self.hint.text = self._hint()
         self.add_widget(self.hint)
         values = ([0] if words.ZERO in f.values(self.fields["kind"]) else []) + f.values(self.fields["value"])
-        self.values = value_grid(values, self._value, spacing=TIGHT)
+        cells = [self._cell_of(v) for v in values]
+        if self.values is None or self.values.children[::-1] != cells:
+            if self.values is not None:
+                self.values.clear_widgets()
+            self.values = ValueGrid(cells, 5, TIGHT, 2)
         self.add_widget(self.values)
         self._zero_with_kind()
         actions = self._actions()
-        self.add_widget(grid(actions, len(actions), spacing=TIGHT))
+        self.action_grid = _regrid(self.action_grid, actions, len(actions))
+        self.add_widget(self.action_grid)
         self.add_widget(spacer())
+
+    def _chip_of(self, kind: str) -> Any:
+        label = f.label(self.fields["kind"], kind)
+        chip = self.chips.get(kind)
+        if chip is None or chip.text != label:
+            chip = toggle(label, False, lambda on, k=kind: self._chip(k, on),
+                          group=f"bonbon-kind-{id(self)}")
+            chip.kind = kind
+            chip.allow_no_selection = True  # a kind chosen by mistake: touched again, it lets go
+            self.chips[kind] = chip
+        return chip
+
+    def _cell_of(self, value: int) -> Any:
+        cell = self.cells.get(value)
+        if cell is None:
+            cell = self.cells[value] = value_button(value, self._value)
+        cell.disabled = False
+        return cell
 
     def _hint(self) -> str:
         return words.KIND_HINTS[self.kind]
 
     def _chip(self, kind: str, on: bool) -> None:
+        if self.painting:
+            return  # build() showing the kind already chosen, not a touch
         if on:
             self._kind(kind)
         elif self.kind == kind:  # let go, not replaced by another kind: a plain face-up card again
@@ -123,26 +160,37 @@ class DrawPanel(BoxLayout):
     def _actions(self) -> list[Any]:
         three = "pass" in self.legal and "end_turn" in self.legal
         size = theme.FONT_SMALL if three else theme.FONT  # three buttons share the width
-        self.face_down = button("Face down", self._face_down, font_size=size)
+        self.face_down = self._action(("face down", size), lambda: button("Face down", self._face_down, font_size=size))
         self.face_down.disabled = self.kind in self.face_up_only
         out = [self.face_down]
         if "end_turn" in self.legal:
-            out.append(button(self.legal["end_turn"]["label"], lambda: self.act({"type": "end_turn"}),
-                              font_size=theme.FONT_SMALL))
+            label = self.legal["end_turn"]["label"]
+            out.append(self._action(("end_turn", label), lambda: button(
+                label, lambda: self.act({"type": "end_turn"}), font_size=theme.FONT_SMALL)))
         if "pass" in self.legal:
             # Passing ends the player's round (a weighty action): the kit's quiet, two-touch button,
             # never the brightest on the pad, where the common entry is a card's value.
             spec = self.legal["pass"]
             earns = "tile" in spec["fields"]
+            look = ("pass", spec["label"], earns, bool(spec.get("weighty")), size)
             if earns:
                 # A pass that earns a tile: one touch, then the tile, sent together as one move
                 # (one Undo takes back both). The tile choice is the confirmation the two-touch
                 # button gave: until a tile is touched nothing is recorded.
                 label = f"[b]{spec['label']}[/b]\n[size={int(theme.FONT_SMALL)}]takes a tile[/size]"
-                out.append(action_button({**spec, "weighty": False}, self._pass_for_tile, text=label, font_size=size))
+                out.append(self._action(look, lambda: action_button(
+                    {**spec, "weighty": False}, self._pass_for_tile, text=label, font_size=size)))
             else:
-                out.append(action_button(spec, lambda: self.act({"type": "pass"}), text=spec["label"], font_size=size))
+                out.append(self._action(look, lambda: action_button(
+                    spec, lambda: self.act({"type": "pass"}), text=spec["label"], font_size=size)))
         return out
+
+    def _action(self, look: tuple[Any, ...], make: Any) -> Any:
+        """The action button of this look, made the first time (its action reads the legal draw of
+        the moment, so the button serves every draw with the same look)."""
+        if look not in self.kept_actions:
+            self.kept_actions[look] = make()
+        return self.kept_actions[look]
 
     def _pass_for_tile(self) -> None:
         """The tiles on display, each a one-touch pass with it; Cancel (or Undo) lets go."""
@@ -242,8 +290,17 @@ class DrawPanel(BoxLayout):
         self.build()
 
 
-def _shape(legal: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """What the common panel is built from: the legal actions, less the zero's face-down cards."""
-    draw = legal["draw"]
-    fields = {k: v for k, v in draw["fields"].items() if k != "revealed"}
-    return {**legal, "draw": {**draw, "fields": fields}}
+def _face_up_only(fields: dict[str, Any]) -> set[str]:
+    """The kinds that may not be played face-down: the face-down option is ruled out beside them."""
+    down = f.option(fields["face"], "down")
+    return {k for k in f.values(fields["kind"]) if down is None or not f.allowed(down, {"face": "down", "kind": k})}
+
+
+def _regrid(old: Any, items: list[Any], cols: int) -> Any:
+    """A grid of these widgets in rows of `cols`: the one shown before when it holds them already,
+    else a new grid (a grid has no words to draw) around the same widgets."""
+    if old is not None:
+        if [w for w in old.children[::-1] if w in items] == items and old.cols == cols:
+            return old
+        old.clear_widgets()
+    return grid(items, cols, spacing=TIGHT)

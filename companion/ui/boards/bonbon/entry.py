@@ -18,8 +18,8 @@ from companion.ui.widgets import Panel
 
 
 class EntryPanel(Panel):
-    """Rebuilt on every change (a draw panel kept for the same draw: see DrawPanel.again); choices made
-    on the way (a kind, a first card) live until then."""
+    """Rebuilt on every change, but for the draw panel: one for the whole game, shown again for every
+    draw (see DrawPanel.again); choices made on the way (a kind, a first card) live until then."""
 
     def __init__(self, act: Act, focus: Focus, say: Say, **kwargs) -> None:
         # Little above and below: the draw panel needs all the height it can get at 800x480; little at the
@@ -29,6 +29,7 @@ class EntryPanel(Panel):
         self.focus = focus
         self.say = say
         self.panel: Widget | None = None
+        self.draw: DrawPanel | None = None  # kept while other panels come and go
 
     # -- touches on the board itself: the same choice as the panel's button --------------------
 
@@ -54,14 +55,18 @@ class EntryPanel(Panel):
         players = view["view"]["players"]
         decline = legal.get("end_turn")
         self.focus([])  # a panel asking about a card frames it on the board again
-        if "start" not in legal and "draw" in legal and isinstance(self.panel, DrawPanel) and self.panel.parent is self \
-                and self.panel.again(who, legal):
-            return  # the same draw for the next player: the panel stays as it is
+        if "start" not in legal and "draw" in legal and self.draw is not None:
+            # Shown as a new panel would show, whatever was entered halfway on it before.
+            self.draw.again(who, legal)
+            if self.panel is self.draw and self.draw.parent is self:
+                return
         self.clear_widgets()
         if "start" in legal:
             panel: Widget = StartPanel(legal["start"], self.act)
         elif "draw" in legal:
-            panel = DrawPanel(who, legal, self.act, self.focus)
+            if self.draw is None:
+                self.draw = DrawPanel(who, legal, self.act, self.focus)
+            panel = self.draw
         elif "take_tile" in legal:
             panel = TakeTile(who, legal["take_tile"], None, self.act, self.say)
         elif view["view"].get("effect") == "pass_tile" and "pass" in legal:

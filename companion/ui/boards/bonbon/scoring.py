@@ -91,15 +91,28 @@ def sets_text(line: dict[str, Any], height: float) -> tuple[str, float]:
 
 
 class ScoringTable(Panel):
-    """Who scored what this round, and who takes a bonbon token."""
+    """Who scored what this round, and who takes a bonbon token.
+
+    Its words are the same widgets from one round to the next (the title, the heading, each line's
+    cells, the footnote): a cell whose words did not change is not drawn again. A new table at every
+    round end drew some thirty words afresh, a few ms each, in the frame after the touch."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(orientation="vertical", padding=(theme.PAD, 6), spacing=2, **kwargs)
         self.lines: list[Panel] = []
-        self.title: Text | None = None
-        self.decided: Text | None = None
+        self.kept_lines: list[ScoringLine] = []
+        self.title = Text(text="", markup=True, font_size=theme.FONT_SMALL)
+        self.decided = Text(text="", bold=True, color=theme.ACCENT, font_size=theme.FONT_SMALL)
+        self.note = Text(text=NOTE, color=theme.MUTED, font_size=theme.FONT_SMALL)
+        self.least = least_widths()
+        self.head = BoxLayout(size_hint_y=None, height=theme.FONT_SMALL * 1.4)
+        self.head_name = _cell("", NAME_WEIGHT)
+        self.head.add_widget(self.head_name)
+        for heading, key, weight in COLUMNS:
+            self.head.add_widget(_cell(heading, weight, theme.MUTED, size=theme.FONT_SMALL, least=self.least[key]))
+        self.rest = BoxLayout()
         self.least_row = 34.0  # px: a line's least height (see show)
-        self.note: Text | None = None
+        self.shown = False
         # The width too: the wrapped lines under the table are taller in a narrower panel.
         self.bind(size=self._fit)
 
@@ -110,35 +123,34 @@ class ScoringTable(Panel):
         reason = words.end_reason(scoring.get("end_reason"))
         muted = words.hex_of(theme.MUTED)
         # The reason goes under the title when the line is too narrow for both: never cut short.
-        self.title = Text(text=f"[b]{title}[/b]  [color={muted}]({reason})[/color]" if reason else f"[b]{title}[/b]",
-                          markup=True, font_size=theme.FONT_SMALL)
+        self.title.text = f"[b]{title}[/b]  [color={muted}]({reason})[/color]" if reason else f"[b]{title}[/b]"
         self.add_widget(self.title)
-        self.least = least_widths()
-        head = BoxLayout(size_hint_y=None, height=theme.FONT_SMALL * 1.4)
         # One width for the name column in every line, so the numbers stand in columns.
         self.name_least = max(name_fit(line["player"])[1] for line in scoring["lines"])
-        head.add_widget(_cell("", NAME_WEIGHT, least=self.name_least))
-        for heading, key, weight in COLUMNS:
-            head.add_widget(_cell(heading, weight, theme.MUTED, size=theme.FONT_SMALL, least=self.least[key]))
-        self.add_widget(head)
-        self.lines = [self._line(line, colours[line["player"]], rings(tokens[line["player"]], line["token"], to_win))
-                      for line in scoring["lines"]]
+        self.head_name.size_hint_min_x = self.name_least
+        self.add_widget(self.head)
+        while len(self.kept_lines) < len(scoring["lines"]):
+            self.kept_lines.append(ScoringLine(self.least))
+        self.lines = self.kept_lines[:len(scoring["lines"])]
+        for row, line in zip(self.lines, scoring["lines"]):
+            row.show(line, colours[line["player"]], rings(tokens[line["player"]], line["token"], to_win),
+                     self.name_least)
         # The total in its large size needs 34 px; a count of sets under the points, two lines of 20 px.
         two = any(line["face_down_sets"] and not line["eliminated"] for line in scoring["lines"])
         self.least_row = TWO_LINES if two else 34
         for row in self.lines:
             self.add_widget(row)
-        self.decided = Text(text=words.decided(scoring), bold=True, color=theme.ACCENT, font_size=theme.FONT_SMALL)
+        self.decided.text = words.decided(scoring)
         self.add_widget(self.decided)
-        self.note = Text(text=NOTE, color=theme.MUTED, font_size=theme.FONT_SMALL)
         self.add_widget(self.note)
-        self.add_widget(BoxLayout())
+        self.add_widget(self.rest)
+        self.shown = True
         self._fit()
 
     def _fit(self, *_) -> None:
         """Lines as tall as the panel allows (a finger's width at most); the footnote goes first when
         short, then the title and the winner's line."""
-        if not self.lines:
+        if not self.shown:
             return
         # Measure the wrapped lines at the width they will have in this panel, not the width they
         # have now. A text not laid out yet is 100 px wide, so many lines tall: when a game resumes
@@ -147,8 +159,12 @@ class ScoringTable(Panel):
         # heights, the rows stayed at their smallest and the footnote gone, as no height came after.
         inner = max(1.0, self.width - self.padding[0] - self.padding[2])
         for text in (self.title, self.decided, self.note):
-            text.text_size = (inner, None)
-            text.texture_update()  # its height follows its texture at once
+            # Drawn again only when its words or width changed (every size of the panel fits it
+            # again): drawn now, not once more on the next frame, which the change had asked for.
+            if tuple(text.text_size) != (inner, None) or text._trigger_texture.is_triggered:
+                text.text_size = (inner, None)
+                text.texture_update()  # its height follows its texture at once
+                text._trigger_texture.cancel()
         # Put back what an earlier, shorter panel took out, each in its place: the title on top,
         # the winner's line and the footnote under the lines (above the spacer).
         if not self.title.parent:
@@ -174,36 +190,45 @@ class ScoringTable(Panel):
         for row in self.lines:
             row.height = each
 
-    def _line(self, line: dict[str, Any], colour: list[float], held: str) -> Panel:
-        row = Panel(size_hint_y=None, height=34, radius=6,
-                    background=theme.PANEL_LIGHT if line["token"] else theme.PANEL)
+
+class ScoringLine(Panel):
+    """One player's line of the table, its cells kept from one round to the next."""
+
+    def __init__(self, least: dict[str, float]) -> None:
+        super().__init__(size_hint_y=None, height=34, radius=6)
+        self.line: dict[str, Any] = {}
+        self.name = _cell("", NAME_WEIGHT, bold=True, halign="left")
+        self.out = _cell("out: does not score", sum(w for _h, _k, w in COLUMNS[:-1]), theme.DANGER,
+                         bold=True, size=theme.FONT_SMALL, halign="left",
+                         least=sum(least[k] for _h, k, _w in COLUMNS[:-1]))
+        # A shortened label is one line: the count goes under the points.
+        self.sets = _cell("", COLUMNS[0][2], shorten=False, least=least[COLUMNS[0][1]])
+        self.numbers = {key: _cell("", weight, bold=key == "total",
+                                   size=theme.FONT_TITLE if key == "total" else theme.FONT, least=least[key])
+                        for _heading, key, weight in COLUMNS[1:-1]}
+        _heading, key, weight = COLUMNS[-1]
+        self.held = _cell("", weight, least=least[key])
+        self.bind(height=self._fit_sets)
+
+    def show(self, line: dict[str, Any], colour: list[float], held: str, name_least: float) -> None:
+        self.line = line
+        self.background = theme.PANEL_LIGHT if line["token"] else theme.PANEL
         # A longer name ("Johanna") in the small size rather than cut short; the column keeps room for it.
         name = line["player"]
         size, _least = name_fit(name)
-        row.add_widget(_cell(name, NAME_WEIGHT, colour, bold=True, halign="left", size=size, least=self.name_least))
-        if line["eliminated"]:
-            row.add_widget(_cell("out: does not score", sum(w for _h, _k, w in COLUMNS[:-1]), theme.DANGER,
-                                 bold=True, size=theme.FONT_SMALL, halign="left",
-                                 least=sum(self.least[k] for _h, k, _w in COLUMNS[:-1])))
-        else:
-            for _heading, key, weight in COLUMNS[:-1]:
-                if key == "sets_points":
-                    row.add_widget(self._sets_cell(line, row, weight, self.least[key]))
-                    continue
-                row.add_widget(_cell(cell_text(line, key), weight, bold=key == "total",
-                                     size=theme.FONT_TITLE if key == "total" else theme.FONT, least=self.least[key]))
-        _heading, key, weight = COLUMNS[-1]
-        row.add_widget(_cell(held, weight, least=self.least[key]))
-        return row
+        self.name.text, self.name.color, self.name.font_size = name, colour, size
+        self.name.size_hint_min_x = name_least
+        cells = [self.name] + ([self.out] if line["eliminated"] else [self.sets, *self.numbers.values()]) + [self.held]
+        if not line["eliminated"]:
+            for key, cell in self.numbers.items():
+                cell.text = cell_text(line, key)
+            self._fit_sets()
+        self.held.text = held
+        if self.children[::-1] != cells:
+            self.clear_widgets()
+            for cell in cells:
+                self.add_widget(cell)
 
-    @staticmethod
-    def _sets_cell(line: dict[str, Any], row: Panel, weight: float, least: float) -> Label:
-        # A shortened label is one line: the count goes under the points.
-        cell = _cell("", weight, shorten=False, least=least)
-
-        def fit(*_) -> None:
-            cell.text, cell.font_size = sets_text(line, row.height)
-
-        row.bind(height=fit)
-        fit()
-        return cell
+    def _fit_sets(self, *_) -> None:
+        if self.line and not self.line["eliminated"]:
+            self.sets.text, self.sets.font_size = sets_text(self.line, self.height)

@@ -1,0 +1,82 @@
+"""Bonbon's draw panel is one for the whole game and the scoring table's cells one for every round.
+
+Drawing a button's words costs a few ms each (Kivy renders every label's texture anew), and a draw
+panel has twenty-odd of them: built anew at each draw whose actions changed (a Pass that appears, a
+"Don't draw another card" after a draw-again card) or after another panel (a tile, an effect), it
+made the frame after the touch late, over 100 ms here where the target is 25 (a Pi 4 is 4-5 times
+slower). These tests fail when a draw or a round's end builds them anew, so that gain cannot slip
+away unnoticed, and check that the panel shown again is the one a player would see on a new panel.
+"""
+
+from __future__ import annotations
+
+from kivy.uix.label import Label
+
+from companion.ui.boards.bonbon import draw
+from companion.ui.boards.bonbon.words import KIND_HINTS
+from tests.ui.test_bonbon_board import FIRST_PASS, begin, board, first_pass, offered, press, start, tile, value, \
+    view, weighty
+
+DONT = "Don't draw another card"
+
+
+def draw_panel(app):
+    panel = board(app).entry.panel
+    assert isinstance(panel, draw.DrawPanel), type(panel).__name__
+    return panel
+
+
+def fresh(app, panel) -> None:
+    """What a new panel shows: no kind chosen, the plain hint, "0" and Face down live, nothing armed."""
+    assert all(chip.state == "normal" for chip in panel.chips.values())
+    assert KIND_HINTS["face_up"] in app.texts()
+    assert "[b]0[/b]" in offered(app) and "Face down" in offered(app)
+    assert "[b]Tap again to confirm[/b]" not in offered(app)
+
+
+def test_one_draw_panel_for_every_draw_whatever_actions_come_and_go(make_app, monkeypatch):
+    built = []
+    made = draw.DrawPanel.__init__
+    monkeypatch.setattr(draw.DrawPanel, "__init__", lambda self, *a, **k: (built.append(self), made(self, *a, **k))[1])
+    app = start(make_app)
+    begin(app)  # Anna starts
+    panel = draw_panel(app)
+    assert FIRST_PASS in offered(app) and DONT not in offered(app)
+    value(app, 3)  # Anna
+    press(app, "Draw again")  # John: a draw-again card, two touches
+    value(app, 1)
+    # John may draw again: no Pass now, "Don't draw another card" instead. The same panel, as new.
+    assert draw_panel(app) is panel
+    assert DONT in offered(app) and FIRST_PASS not in offered(app)
+    fresh(app, panel)
+    press(app, DONT)
+    assert draw_panel(app) is panel and FIRST_PASS in offered(app) and DONT not in offered(app)
+    first_pass(app, "three")  # Cris passes first and takes a tile: the tile panel came and went
+    assert view(app)["turn"] == "Anna" and draw_panel(app) is panel
+    # A later pass takes no tile: the quiet two-touch Pass, not armed.
+    assert "Pass" in offered(app) and FIRST_PASS not in offered(app)
+    fresh(app, panel)
+    press(app, "Must face-up")  # a kind chosen, then the value: the next player sees no kind chosen
+    value(app, 2)
+    assert draw_panel(app) is panel
+    fresh(app, panel)
+    assert built == [panel], f"{len(built)} draw panels built in one round"
+
+
+def test_the_scoring_table_shows_every_round_in_the_same_cells(make_app):
+    app = start(make_app)
+    begin(app)
+    table = board(app).scoring
+    cells = None
+    for round_ in (1, 2):
+        first_pass(app, view(app)["tiles"]["shown"][0])
+        weighty(app, "Pass")
+        weighty(app, "Pass")
+        assert view(app)["phase"] == "scored" and view(app)["round"] == round_
+        assert f"Round {round_} scoring" in " ".join(app.texts())
+        shown = [w for w in table.walk(restrict=True) if isinstance(w, Label)]
+        assert cells is None or all(any(w is c for c in cells) for w in shown), "new cells for the same table"
+        cells = shown
+        if round_ == 1:
+            tile(app, "sets")  # the taken tile's replacement
+            press(app, "Next round")
