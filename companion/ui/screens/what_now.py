@@ -11,8 +11,8 @@ from __future__ import annotations
 from companion.core import rules_page
 from companion.core.guide import Guide, Move, guide
 from companion.ui import theme
-from companion.ui.screens.base import BaseScreen
-from companion.ui.widgets import BigButton, MoreSign, Panel, Text, scrolling_grid
+from companion.ui.screens.rule_lines import RuleLinesScreen
+from companion.ui.widgets import Text
 
 TITLE = "What now?"
 
@@ -33,22 +33,12 @@ def move_line(move: Move, answer: Guide) -> str:
     return f"{' or '.join(move.by)}: {move.words}"
 
 
-class WhatNowScreen(BaseScreen):
+class WhatNowScreen(RuleLinesScreen):
     title_text = TITLE
-    back_to = "play"
-    back_label = "Back"
 
     def __init__(self, app, **kwargs) -> None:
         super().__init__(app, name="what_now", **kwargs)
-        self.rule_button = BigButton(text="Rules", size_hint_x=None, width=150)
-        self.rule_button.bind(on_release=lambda *_: self.open_rules())
-        self.bar.add_widget(self.rule_button)
-        scroll, self.rows = scrolling_grid(1)
-        self.body.add_widget(scroll)
-        self.more = MoreSign(scroll, self.rows, "line", "lines")
-        self.body.add_widget(self.more)
         self.answer: Guide | None = None
-        self.game_id = ""
 
     def on_pre_enter(self, *_) -> None:
         self.show()
@@ -79,21 +69,11 @@ class WhatNowScreen(BaseScreen):
             self._block(f"The rule: {section.title}", [section_opening(section.text)], accent=True)
         self.rule_button.disabled = page is None
 
-    def open_rules(self) -> None:
-        rules = self.app.screen("rules")
-        rules.show(self.game_id, self.answer.rule if self.answer else "", back_to="what_now")
-        self.app.go("rules")
+    def rule_to_open(self) -> str:
+        return self.answer.rule if self.answer else ""
 
     def _line(self, text: str, bold: bool = False, muted: bool = False) -> None:
         self.rows.add_widget(Text(text=text, bold=bold, color=theme.MUTED if muted else theme.TEXT))
-
-    def _block(self, title: str, lines: list[str], accent: bool = False) -> None:
-        block = Panel(orientation="vertical", size_hint_y=None, padding=(theme.PAD, theme.GAP), spacing=2)
-        block.bind(minimum_height=block.setter("height"))
-        block.add_widget(Text(text=title, bold=True, color=theme.ACCENT if accent else theme.TEXT))
-        for line in lines:
-            block.add_widget(Text(text=f"• {line}" if not accent else line, font_size=theme.FONT_SMALL))
-        self.rows.add_widget(block)
 
 
 OPENING = 280  # characters of a section shown on What now?: its opening, the rest one touch away

@@ -10,27 +10,18 @@ from __future__ import annotations
 
 from companion.core import rules_page
 from companion.ui import theme
-from companion.ui.screens.base import BaseScreen
+from companion.ui.screens.rule_lines import RuleLinesScreen
 from companion.ui.screens.what_now import section_opening
-from companion.ui.widgets import BigButton, MoreSign, Panel, Text, scrolling_grid
+from companion.ui.widgets import Text
 
 TITLE = "Why?"
 
 
-class WhyScreen(BaseScreen):
+class WhyScreen(RuleLinesScreen):
     title_text = TITLE
-    back_to = "play"
-    back_label = "Back"
 
     def __init__(self, app, **kwargs) -> None:
         super().__init__(app, name="why", **kwargs)
-        self.rule_button = BigButton(text="Rules", size_hint_x=None, width=150)
-        self.rule_button.bind(on_release=lambda *_: self.open_rules())
-        self.bar.add_widget(self.rule_button)
-        scroll, self.rows = scrolling_grid(1)
-        self.body.add_widget(scroll)
-        self.body.add_widget(MoreSign(scroll, self.rows, "line", "lines"))
-        self.game_id = ""
         self.rule = ""  # the first event's rule: where Rules opens the page
 
     def on_pre_enter(self, *_) -> None:
@@ -55,25 +46,9 @@ class WhyScreen(BaseScreen):
             self._block(event["text"], list(event["why"]))
             if section is not None and section.id not in told:
                 told.add(section.id)
-                self._rule(section.title, section_opening(section.text))
+                self._block(f"The rule: {section.title}", [section_opening(section.text)], accent=True)
         self.rule = next((e.get("rule", "") for e in events if e.get("rule")), "")
         self.rule_button.disabled = page is None
 
-    def open_rules(self) -> None:
-        self.app.screen("rules").show(self.game_id, self.rule, back_to="why")
-        self.app.go("rules")
-
-    def _block(self, title: str, lines: list[str]) -> None:
-        block = Panel(orientation="vertical", size_hint_y=None, padding=(theme.PAD, theme.GAP), spacing=2)
-        block.bind(minimum_height=block.setter("height"))
-        block.add_widget(Text(text=title, bold=True))
-        for line in lines:
-            block.add_widget(Text(text=f"• {line}", font_size=theme.FONT_SMALL))
-        self.rows.add_widget(block)
-
-    def _rule(self, title: str, text: str) -> None:
-        block = Panel(orientation="vertical", size_hint_y=None, padding=(theme.PAD, theme.GAP), spacing=2)
-        block.bind(minimum_height=block.setter("height"))
-        block.add_widget(Text(text=f"The rule: {title}", bold=True, color=theme.ACCENT))
-        block.add_widget(Text(text=text, font_size=theme.FONT_SMALL))
-        self.rows.add_widget(block)
+    def rule_to_open(self) -> str:
+        return self.rule
