@@ -28,6 +28,7 @@ from companion.core.game import Action, Expected, Game, GameResult, State
 from companion.core.guide import Why
 from companion.core.learning import LEARNING
 from companion.core.options import resolve_options
+from companion.core.recent_states import RecentStates
 from companion.core.seats import Seat, make_seats
 from companion.core.timeline import MemoryTimeline, Timeline
 
@@ -146,6 +147,7 @@ class Session:
         self._listeners: list[Listener] = []
         self._made: dict[int, int] = {}  # action index -> the revision it was made at, this run
         self._told: set[str] | None = None  # a learning game's tips told so far (_told_tips)
+        self._recent = RecentStates()  # what Undo goes back to without replaying moves
         self._state = self._state_at(self.timeline.cursor)
 
     # -- reading -------------------------------------------------------------
@@ -228,6 +230,7 @@ class Session:
             before = self._state
             after = self.game.apply(copy.deepcopy(before), copy.deepcopy(action))
             self.timeline.record(action, after)
+            self._remember_before(before)
             self._made[self.timeline.cursor - 1] = self.revision
             self._state = after
             self._record_result()
@@ -320,7 +323,9 @@ class Session:
             raise RuleError("Nothing to undo: this is the start of the game.")
         was_over = self.result() is not None
         cursor = self.timeline.cursor - 1
-        state = self._state_at(cursor)
+        state = self._recent.at(cursor)
+        if state is None:
+            state = self._state_at(cursor)
         undone = self.timeline.action(cursor)
         took = (f"the correction of move {undone['move']}" if undone["type"] == CORRECT
                 else self.move_words(state, self._state, undone))
@@ -353,6 +358,7 @@ class Session:
             state = self.game.apply(copy.deepcopy(before), copy.deepcopy(action))
             put = self.move_words(before, state, action)
         self.timeline.move(index + 1)
+        self._recent.remember(index, before)
         self._state = state
         self._sync_result(was_over)
         news = [{"type": "redo", "text": f"Put back: {put}"}]
@@ -388,12 +394,19 @@ class Session:
                 log.exception("a listener failed on revision %s", change.revision)
         return change
 
+    def _remember_before(self, before: State) -> None:
+        """A move was just recorded after `before`: the state its Undo returns to."""
+        self._recent.remember(self.timeline.cursor - 1, before)
+
     def _state_at(self, cursor: int) -> State:
         """Rebuild the state after `cursor` log entries from the nearest snapshot."""
         start, state = self.timeline.snapshot_at_or_before(cursor)
         if state is None:
             state = self.game.setup(self.names, self.options)
         for i in range(start, cursor):
+            # Each state on the way is one an Undo may want next (after a restart, the first
+            # Undo replays from the snapshot; the ones after it replay nothing).
+            self._recent.remember(i, copy.deepcopy(state))
             entry = self.timeline.action(i)
             if entry["type"] == CORRECT:
                 # Only without the snapshot a correction leaves (a log kept elsewhere): play its line.
@@ -481,6 +494,7 @@ class Session:
         stored = {**kept, "action": found.action, "later": [m.action for m in found.later]}
         # The entry, its snapshot and the game's end (over, or open again) commit as one.
         self.timeline.record(stored, state, snapshot=True, ending=found.result)
+        self._remember_before(self._state)
         self._made[self.timeline.cursor - 1] = self.revision
         self._state = state
         dropped = max(0, len(line) - move - len(later))
