@@ -204,7 +204,7 @@ def report() -> None:
         print(f"of which the table's own (rest_collections.py): {passes} full passes, {overdue} of them overdue in"
               f" the middle of touches, {seconds:.1f} s")
     for game, rows in sorted(slowest.items()):
-        worst = sorted(rows, reverse=True)[:5]
+        worst = sorted(rows, reverse=True)[:int(os.environ.get("BENCH_SLOWEST", "5"))]
         print(f"{game} slowest (touch and its frame, CPU ms): " + "; ".join(f"{c * 1000:.0f} {w!r}" for c, w in worst))
 
 

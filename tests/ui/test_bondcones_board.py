@@ -423,3 +423,45 @@ def test_the_capture_values_keep_their_place_from_one_capture_entry_to_the_next(
     touch_at(app, *place)
     assert [c["value"] for c in view(app)["captures"]] == [2, 2]
     assert view(app)["sides"]["Mia"]["points"] == 4
+
+
+def test_the_capture_entry_is_built_once_and_shows_each_capture_as_it_is_now(make_app):
+    """The capture entry is kept for the game's next captures (its words are not drawn again at every
+    roll): shown again, it is Ordinary that is chosen, the kinds and values gone since are greyed."""
+    app = start(make_app)
+    opening(app)
+    press(app, "1")
+    first = board(app).entry
+    kinds_row = first.rows["cone"]
+    bondo = next(c for c in kinds_row.children if getattr(c, "kind", None) == "bondo")
+    assert not bondo.disabled
+    press(app, "BondO Cone", row="cone")
+    press(app, "2")  # Leo's BondO Cone, worth 2: Leo has no BondO Cone left
+    assert view(app)["sides"]["Leo"]["bondo_form"] == "none"
+    press(app, "1")
+    press(app, DONE)
+    press(app, "1")  # Mia captures from Leo again: the same entry, as things are now
+    entry = board(app).entry
+    assert entry.rows["cone"] is kinds_row, "the capture entry was built again"
+    assert bondo.disabled and bondo.state == "normal", "Leo's BondO Cone, gone, is still offered"
+    ordinary = next(c for c in kinds_row.children if getattr(c, "kind", None) == "ordinary")
+    assert ordinary.state == "down" and entry.kinds == {"with": "ordinary", "cone": "ordinary"}
+    assert DONE in offered(app)
+    press(app, "2")
+    assert view(app)["captures"][-1] == {**view(app)["captures"][-1], "value": 2, "cone": "ordinary"}
+
+
+def test_the_dice_faces_are_the_same_buttons_from_roll_to_roll(make_app):
+    """A face's word is drawn once a game, not at every roll (each roll's faces had been built anew)."""
+    app = start(make_app)
+
+    def faces() -> dict[str, object]:
+        return {w.text: w for w in board(app).entry.walk() if type(w).__name__ == "FaceButton"}
+
+    before = faces()
+    assert set(before) >= {"1", "2", "3", "4"}
+    opening(app)
+    press(app, "1")
+    press(app, DONE)
+    now = faces()
+    assert now and all(now[text] is before[text] for text in now), "the faces were built again"
