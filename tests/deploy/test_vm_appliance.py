@@ -171,6 +171,10 @@ def test_the_table_in_a_box(tmp_path, request, shipped_games_only):
             story.figures["taps"] = appliance.play_by_touch(vt, table)
             story.lap("touch")
 
+        # The dice game's buttons on the game the taps started: Roll, Confirm, Undo.
+        gpio_story.dice_buttons(vt, tmp_path / "config.toml")
+        story.lap("dice buttons")
+
         # The dice tray as a USB device: rolls become moves; unplugged and plugged back in by QMP.
         tray_unplugged_and_back(vt, tray, tmp_path, story)
         story.lap("dice tray")

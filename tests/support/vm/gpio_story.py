@@ -14,11 +14,11 @@ this machine's copy of the app given the same controls.
   speed and at 1,000 steps a minute, none lost and none doubled; Confirm resets the board;
   Undo takes it back; a long hold on Undo redoes it; a bouncing Undo (5 edges within 2 ms as
   it closes, 5 as it opens) is one Undo.
-- BondCones: Roll rolls (on the dice tray when one is plugged in, else electronically), Confirm
-  ends the move, Undo takes it back.
+- BondCones (the game the touch story starts by taps, tests/support/vm/appliance.py): Roll
+  rolls (on the dice tray when one is plugged in, else electronically), Confirm ends the move,
+  Undo takes it back. The game is left as it was, its rolls taken back.
 
-The BondCones game is left on the board, its rolls taken back; the mirror of `table` follows
-every control except the rolls, which left nothing on the board once taken back.
+The mirror of `table` follows every control of the Bonbon board.
 """
 
 from __future__ import annotations
@@ -136,10 +136,8 @@ def board_by_dial(vt: VirtualTable, hand: Hand, pins: dict, table: TouchedTable,
     appliance.same_screen(vt, table.mirror, table.folder, "board after a bouncing undo", timeout=60)
 
 
-def dice_game(hand: Hand, pins: dict, table: TouchedTable, watcher: Watcher) -> None:
+def dice_game(hand: Hand, pins: dict, watcher: Watcher) -> None:
     """Roll is one move; when the face lets Confirm end the move, Confirm does; Undo takes each back."""
-    table.tap_button("Menu")
-    table.start("BondCones", ["ann", "bob"])
     now = wait_state(watcher, lambda s: s.get("game") == "bondcones" and "roll" in legal(s), "BondCones waits for a roll")
     moves = now["moves"]
     hand.do(Hand.press(pins["roll"]))
@@ -169,13 +167,9 @@ def gpio_status(vt: VirtualTable) -> str:
     return (done.stdout + done.stderr).strip()
 
 
-def buttons_and_dial(vt: VirtualTable, table: TouchedTable, config_file: Path, figures: dict) -> None:
-    """Everything above, on a table installed and showing its Home screen, touched through `table`
-    (its mirror, kept for the touch story that follows); figures are added to `figures`."""
-    pins = pins_from(load(config_file))
-    hand = Hand(vt)
-    # The kernel's account: the app holds each wired line of the chip, and its pull-up holds
-    # each one high while nothing presses it (gpio-sim honours the bias lgpio asks for).
+def lines_held(vt: VirtualTable, pins: dict, hand: Hand) -> None:
+    """The kernel's account: the app holds each wired line of the chip, and its pull-up holds
+    each one high while nothing presses it (gpio-sim honours the bias lgpio asks for)."""
     # The app opens its inputs once its first frame is up (or 20 s after its start).
     deadline = time.monotonic() + 180
     while hand.chip.device not in (held := app_files(vt)):
@@ -191,10 +185,28 @@ def buttons_and_dial(vt: VirtualTable, table: TouchedTable, config_file: Path, f
     print("virtual table GPIO: the chip's lines the app holds: "
           + "; ".join(f"GPIO{pin} {lines[pin]}" for pin in sorted(pins.values())))
 
+
+def buttons_and_dial(vt: VirtualTable, table: TouchedTable, config_file: Path, figures: dict) -> None:
+    """The lines held, and the Bonbon board by the dial and the buttons, on a table installed and
+    showing its Home screen, touched through `table` (its mirror, kept for the touch story that
+    follows); figures are added to `figures`."""
+    pins = pins_from(load(config_file))
+    hand = Hand(vt)
+    lines_held(vt, pins, hand)
     watcher = Watcher(vt.ports["mqtt"], [appliance.STATE])
     try:
         board_by_dial(vt, hand, pins, table, watcher, figures)
-        dice_game(hand, pins, table, watcher)
+    finally:
+        watcher.client.loop_stop()
+        watcher.client.disconnect()
+
+
+def dice_buttons(vt: VirtualTable, config_file: Path) -> None:
+    """Roll, Confirm and Undo on the BondCones game on the board (started by the touch story)."""
+    pins = pins_from(load(config_file))
+    watcher = Watcher(vt.ports["mqtt"], [appliance.STATE])
+    try:
+        dice_game(Hand(vt), pins, watcher)
     finally:
         watcher.client.loop_stop()
         watcher.client.disconnect()

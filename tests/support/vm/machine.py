@@ -243,7 +243,7 @@ class VirtualTable:
             assert time.monotonic() < deadline, f"the guest's SSH never answered:\n{self.console_tail()}"
             time.sleep(1)
 
-    def reboot(self, timeout: float = 240) -> None:
+    def reboot(self, timeout: float = 360) -> None:
         """`sudo reboot` in the guest (the same QEMU, a new boot); returns once SSH answers again."""
         first = self.boot_id_or_none()
         assert first is not None, "the guest is not answering before its reboot"
