@@ -114,7 +114,7 @@ class TimedPlugin:
             collected = _gc["total"] - touch._gc
             timings[_game].append((cpu, wall, time.thread_time() - frame_cpu, time.perf_counter() - frame_wall, collected))
             slowest[_game].append((cpu + timings[_game][-1][2],
-                                   f"{touch._what} ({_screen()}; GC {collected * 1000:.0f} ms)"))
+                                   f"{touch._what} ({_screen()}; touch {cpu * 1000:.0f} ms; GC {collected * 1000:.0f} ms)"))
 
         # Every test finger is Kivy's UnitTestTouch (tests/support/finger.py and the games' own).
         UnitTestTouch.touch_down, UnitTestTouch.touch_up = timed_down, timed_up
