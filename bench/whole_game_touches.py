@@ -9,7 +9,8 @@ touch itself does), then the frame that follows (what it scheduled for the scree
 prints, per game, p50, p99 and max of each, as CPU time of the app's thread (what a loaded
 machine does not change) and as wall time, the garbage collector's share, and the slowest
 touches by what was touched. As the table's own start does, what exists once each app is up is
-set aside from the garbage collector (BENCH_NO_FREEZE=1: not; BENCH_PROFILE=1: a profile). Target: p99 <= 25 ms here, so that a Pi 4 (4-5x
+set aside from the garbage collector (BENCH_NO_FREEZE=1: not; BENCH_PROFILE=1: a profile;
+BENCH_SLOW_FRAMES=40: a profile of the frames over 40 ms; BENCH_SLOWEST=12: that many slowest touches). Target: p99 <= 25 ms here, so that a Pi 4 (4-5x
 slower per core) stays near 100 ms. It asserts nothing; the tests it plays assert what they do.
 """
 
@@ -36,7 +37,12 @@ WHOLE_GAMES = [
 TARGET_MS = 25.0
 # BENCH_PROFILE=1: where the touches and the frames after them spend their time (cProfile, top 30 by own time);
 # BENCH_PROFILE=<file>: that, and the whole profile written to the file.
-PROFILE = __import__("cProfile").Profile() if os.environ.get("BENCH_PROFILE") else None
+# Timed by the app thread's CPU, as the figures are (wall time would count the renderer's threads
+# finishing a frame while a texture waits for them).
+PROFILE = __import__("cProfile").Profile(time.thread_time) if os.environ.get("BENCH_PROFILE") else None
+# BENCH_SLOW_FRAMES=<ms>: a profile of only the frames after a touch that took longer (CPU) than that.
+SLOW_FRAMES_OVER = float(os.environ.get("BENCH_SLOW_FRAMES", "0")) / 1000
+_slow_frames: list = []
 
 # game -> [(touch CPU, touch wall, frame CPU, frame wall, garbage collection in the touch and frame)] in seconds
 timings: dict[str, list[tuple[float, float, float, float, float]]] = defaultdict(list)
@@ -108,7 +114,14 @@ class TimedPlugin:
             frame_cpu, frame_wall = time.thread_time(), time.perf_counter()
             if PROFILE is not None:
                 PROFILE.enable()
+            slow = __import__("cProfile").Profile(time.thread_time) if SLOW_FRAMES_OVER else None
+            if slow is not None:
+                slow.enable()
             EventLoop.idle()  # the frame that follows: what the touch scheduled, drawn
+            if slow is not None:
+                slow.disable()
+                if time.thread_time() - frame_cpu > SLOW_FRAMES_OVER:
+                    _slow_frames.append(slow)
             if PROFILE is not None:
                 PROFILE.disable()
             collected = _gc["total"] - touch._gc
@@ -212,6 +225,9 @@ def main(argv: list[str]) -> int:
     status = pytest.main(["-q", "-n", "0", "-p", "no:cacheprovider", "-p", "no:randomly", *argv, *WHOLE_GAMES],
                          plugins=[TimedPlugin()])
     report()
+    if _slow_frames:
+        print(f"the {len(_slow_frames)} frames over {SLOW_FRAMES_OVER * 1000:.0f} ms CPU, by time with what they call:")
+        pstats.Stats(*_slow_frames).sort_stats("cumulative").print_stats(60)
     if PROFILE is not None:
         pstats.Stats(PROFILE).sort_stats("tottime").print_stats(30)
         if os.environ["BENCH_PROFILE"] != "1":  # a path: the whole profile, for pstats or snakeviz
