@@ -60,7 +60,9 @@ class AlternatingTurnEnds:
 LAST_ACK_BEFORE_CUT = 1.0  # seconds: each cut comes this soon after a move was seen acknowledged
 # The broadcast's own fields, not the game's view: its scores are for dashboards, and when the
 # state last changed and its newest news are for the hall (the clock of a publish, not of the log).
-ENVELOPE = ENVELOPE_FIELDS
+# The revision too: the table's count of every change, undos and redos included (the GPIO story's
+# rolls, taken back, are in this game), which the moves in effect replayed cannot give.
+ENVELOPE = (*ENVELOPE_FIELDS, "revision")
 
 
 @dataclass
