@@ -16,6 +16,7 @@ slower per core) stays near 100 ms. It asserts nothing; the tests it plays asser
 
 from __future__ import annotations
 
+import cProfile
 import os
 import pstats
 import statistics
@@ -39,7 +40,7 @@ TARGET_MS = 25.0
 # BENCH_PROFILE=<file>: that, and the whole profile written to the file.
 # Timed by the app thread's CPU, as the figures are (wall time would count the renderer's threads
 # finishing a frame while a texture waits for them).
-PROFILE = __import__("cProfile").Profile(time.thread_time) if os.environ.get("BENCH_PROFILE") else None
+PROFILE = cProfile.Profile(time.thread_time) if os.environ.get("BENCH_PROFILE") else None
 # BENCH_SLOW_FRAMES=<ms>: a profile of only the frames after a touch that took longer (CPU) than that.
 SLOW_FRAMES_OVER = float(os.environ.get("BENCH_SLOW_FRAMES", "0")) / 1000
 _slow_frames: list = []
@@ -114,7 +115,7 @@ class TimedPlugin:
             frame_cpu, frame_wall = time.thread_time(), time.perf_counter()
             if PROFILE is not None:
                 PROFILE.enable()
-            slow = __import__("cProfile").Profile(time.thread_time) if SLOW_FRAMES_OVER else None
+            slow = cProfile.Profile(time.thread_time) if SLOW_FRAMES_OVER else None
             if slow is not None:
                 slow.enable()
             EventLoop.idle()  # the frame that follows: what the touch scheduled, drawn

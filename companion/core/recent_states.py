@@ -21,13 +21,13 @@ KEPT = 32  # an evening's run of undos; each state is a few kilobytes
 
 class RecentStates:
     def __init__(self, kept: int = KEPT) -> None:
-        self._kept = kept
+        self.kept = kept  # states at most; the oldest places go first
         self._states: dict[int, State] = {}
 
     def remember(self, cursor: int, state: State) -> None:
         """`state` is the game after `cursor` moves of the current line."""
         self._states[cursor] = state
-        while len(self._states) > self._kept:
+        while len(self._states) > self.kept:
             del self._states[min(self._states)]
 
     def at(self, cursor: int) -> State | None:

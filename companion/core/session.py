@@ -403,10 +403,12 @@ class Session:
         start, state = self.timeline.snapshot_at_or_before(cursor)
         if state is None:
             state = self.game.setup(self.names, self.options)
+        kept_from = cursor - self._recent.kept
         for i in range(start, cursor):
-            # Each state on the way is one an Undo may want next (after a restart, the first
-            # Undo replays from the snapshot; the ones after it replay nothing).
-            self._recent.remember(i, copy.deepcopy(state))
+            # Each state on the way that an Undo may want next (after a restart, the first Undo
+            # replays from the snapshot; the ones after it replay nothing); older ones are not kept.
+            if i >= kept_from:
+                self._recent.remember(i, copy.deepcopy(state))
             entry = self.timeline.action(i)
             if entry["type"] == CORRECT:
                 # Only without the snapshot a correction leaves (a log kept elsewhere): play its line.

@@ -24,7 +24,7 @@ from companion.ui.widgets import BigButton, Panel, Text
 
 Act = Callable[[dict[str, Any]], Any]
 
-KEPT_CAPTURES = 4  # capture layouts kept, one per shape of the choices (in a game there is one)
+KEPT_CAPTURES = 4  # capture layouts kept, one per shape of the choices (two a game: the cone row names its owner)
 CAPTION_WIDTH = 110  # the row captions' column: two lines of "Captured with"
 # A new kind of entry (a roll's faces, then the capture's values) puts other buttons where the last
 # touch was: the second touch of a double tap there goes nowhere, as on every screen
