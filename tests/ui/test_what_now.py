@@ -10,6 +10,7 @@ import pytest
 from companion import games
 from companion.core import rules_page
 from companion.core.guide import guide
+from tests.support.back_to_board import back_from_the_rules_to_the_board
 from tests.support.finger import tap
 from tests.ui.conftest import make_app, window  # noqa: F401,I001 (fixtures: the one headless window)
 
@@ -28,6 +29,7 @@ def test_what_now_is_one_touch_away_and_back_is_one_touch(make_app, game_id):  #
     app.frames(4)
     board_before = app.texts()
     session = app.app.table.session
+    revision = session.revision
     answer = guide(session.game, session.state, session.names)
     touches = app.app.touches.downs
     app.tap(app.app.screen("play").prompt.text)
@@ -51,13 +53,7 @@ def test_what_now_is_one_touch_away_and_back_is_one_touch(make_app, game_id):  #
     y = heading.to_window(*heading.pos)[1]
     assert bottom <= y <= top, f"{section.title} is not in view at y={y}"
     app.screenshot(f"{game_id}-rules-at-the-step")
-    app.tap("Back")
-    assert app.screen == "what_now"
-    touches = app.app.touches.downs
-    app.tap("Back")
-    assert app.screen == "play" and app.app.touches.downs == touches + 1, "back to the board is one touch"
-    assert app.texts() == board_before, "the board changed while What now? was read"
-    assert session.revision == app.app.table.session.revision
+    back_from_the_rules_to_the_board(app, "what_now", board_before, revision)
 
 
 def test_homes_rules_show_every_games_page(make_app):  # noqa: F811

@@ -12,6 +12,7 @@ import json
 from companion.core import rules_page
 from tests.games.bon.support import ROUND_ANN3_BEN0_CY4
 from tests.games.bonbon.support import SCRIPTS
+from tests.support.back_to_board import back_from_the_rules_to_the_board
 from tests.ui.conftest import make_app, window  # noqa: F401,I001 (fixtures: the one headless window)
 from tests.ui.driver import AppDriver
 
@@ -37,13 +38,7 @@ def open_why_and_back(app: AppDriver, event: str, lines: list[str], rule: str, p
     app.screenshot(picture)
     app.tap("Rules")  # the rule's whole section, and back to the lines
     assert app.screen == "rules" and section.title in app.texts()
-    app.tap("Back")
-    assert app.screen == "why"
-    downs = app.app.touches.downs
-    app.tap("Back")
-    assert app.screen == "play" and app.app.touches.downs == downs + 1, "back is one touch"
-    assert app.texts() == board_before, "the board changed while Why? was read"
-    assert app.table.session.revision == revision
+    back_from_the_rules_to_the_board(app, "why", board_before, revision)
     assert play.why_button.parent is not None
 
 
