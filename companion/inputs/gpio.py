@@ -13,6 +13,8 @@ How presses are read (see hardware/README.md for the wiring):
   they never hold up gpiozero's thread and no release is missed (gpiozero issue 697).
 - Buttons are debounced in software from the edges' timestamps (companion.inputs.debounce);
   gpiozero's bounce_time stays off because it drops short presses (issues 550, 1039).
+- lgpio's own thread waits for edges under a coarse timer slack (companion.inputs.timer_slack):
+  an edge wakes it at once, its idle ticks come a few dozen times a second, not 2,000.
 - The dial is gpiozero's RotaryEncoder; its state machine tolerates contact wiggle, and an
   RC filter on its two lines (hardware/README.md) keeps fast turns from losing steps.
 """
@@ -32,6 +34,7 @@ from typing import Any
 
 from companion.core import controls
 from companion.inputs.debounce import Debouncer
+from companion.inputs.timer_slack import threads_started_with_slack
 from companion.status import DeviceStatus
 
 log = logging.getLogger(__name__)
@@ -235,7 +238,8 @@ class GpioControls:
     def _open_devices(self) -> None:
         from gpiozero import InputDevice, RotaryEncoder  # only here: the app runs without it
 
-        with warnings.catch_warnings(record=True) as caught:
+        # lgpio's thread, started as the chip opens, then wakes only when it must (timer_slack.py).
+        with warnings.catch_warnings(record=True) as caught, threads_started_with_slack():
             warnings.simplefilter("always")
             try:
                 self._open_pins(InputDevice, RotaryEncoder)

@@ -213,8 +213,11 @@ def install(vt: VirtualTable, folder: Path, figures: dict) -> None:
     from tests.support.vm import installed
 
     updating = vt.start_from is not None
-    vt.power_on()
-    figures["power-on to SSH"] = vt.wait_for_ssh()
+    if updating:
+        running_table(vt, folder, figures)
+    else:
+        vt.power_on()
+        figures["power-on to SSH"] = vt.wait_for_ssh()
     serve_repository(vt, folder, commit_under_test())
     if updating:
         vt.ssh("cd companion && git fetch -q origin main && git reset -q --hard FETCH_HEAD")
@@ -257,6 +260,37 @@ def install(vt: VirtualTable, folder: Path, figures: dict) -> None:
     qr, _ = wait_for_qr(vt, folder)
     figures["to the Home screen"] = round(time.monotonic() - home_from, 1)
     assert qr == phone_url(load(config_file), guest_ip), "the Home screen's QR code is the phone page's address"
+
+
+def running_table(vt: VirtualTable, folder: Path, figures: dict) -> None:
+    """The kept installed table, running as a table left on: resumed from where an earlier run
+    saved it (tests/support/vm/running.py), its clock set to now; or, with none saved (or one
+    that no longer loads), powered on, and saved once its Home screen shows."""
+    from tests.support.vm import running
+
+    installed_disk = vt.start_from
+    saved = running.kept(vt, installed_disk)
+    if saved is not None:
+        vt.new_disk(saved.disk)
+        vt.power_on(resume=saved.state)
+        try:
+            vt.resumed()
+        except RuntimeError as exc:
+            print(f"virtual table: the saved running table did not resume; booting it ({str(exc).splitlines()[-1]})")
+            running.forget(saved)
+            vt.new_disk(installed_disk)
+            saved = None
+    if saved is not None:
+        vt.wait_for_ssh()
+        vt.ssh(f"sudo date -u -s @{time.time():.3f} >/dev/null")
+        figures["the running table resumed in"] = round(time.monotonic() - vt.powered_on_at, 1)
+        return
+    vt.power_on()
+    figures["power-on to SSH"] = vt.wait_for_ssh()
+    wait_for_qr(vt, folder)
+    started = time.monotonic()
+    running.keep(vt, installed_disk)
+    figures["the running table saved for later runs in"] = round(time.monotonic() - started, 1)
 
 
 def app_started_drawing(vt: VirtualTable, timeout: float = 300) -> str:

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from companion.config import load
 from companion.inputs.gpio import pins_from
+from companion.inputs.timer_slack import SLACK
 from tests.broadcast.conftest import Watcher
 from tests.support.vm import appliance, gpio_sim
 from tests.support.vm.gpio_sim import Hand
@@ -184,6 +185,14 @@ def lines_held(vt: VirtualTable, pins: dict, hand: Hand) -> None:
         assert hand.level(pin) == 1, f"{name}: GPIO{pin} reads low with nothing pressed: {line!r}"
     print("virtual table GPIO: the chip's lines the app holds: "
           + "; ".join(f"GPIO{pin} {lines[pin]}" for pin in sorted(pins.values())))
+    # lgpio's thread (started as the chip opened) ticks under the coarse slack, the app's own
+    # thread (Kivy's frames) under its own (companion/inputs/timer_slack.py).
+    slacks = dict(line.split() for line in vt.ssh(
+        "p=$(systemctl show -p MainPID --value companion); echo main $(sudo cat /proc/$p/timerslack_ns); "
+        "for t in $(ls /proc/$p/task); do echo $t $(sudo cat /proc/$t/timerslack_ns); done").stdout.splitlines())
+    main = slacks.pop("main")
+    assert int(main) < SLACK and str(SLACK) in slacks.values(), \
+        f"lgpio's thread under the timer slack, the app's own not: main {main}, threads {slacks}"
 
 
 def buttons_and_dial(vt: VirtualTable, table: TouchedTable, config_file: Path, figures: dict) -> None:

@@ -63,4 +63,6 @@ def keep(image: Image, disk: Path) -> Path:
     for old in image.folder.glob("installed-*.qcow2"):
         if old != target:
             old.unlink(missing_ok=True)
+    for old in image.folder.glob("running-*"):  # saved machines of the older install (running.py)
+        old.unlink(missing_ok=True)
     return target

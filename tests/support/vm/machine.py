@@ -18,6 +18,7 @@ QEMU runs under setpriv --pdeathsig: a test process that dies takes its guest wi
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -100,39 +101,43 @@ class VirtualTable:
         self.tray_chardev: str | None = None
         self.gpu = ["-device", f"virtio-gpu-pci,xres={SCREEN[0]},yres={SCREEN[1]}"]
         self.powered_on_at = 0.0
-        subprocess.run(["qemu-img", "create", "-q", "-f", "qcow2", "-b", str(start_from or image.disk),
-                        "-F", "qcow2", str(self.disk)], check=True)
+        self.new_disk(start_from)
 
     # -- power ---------------------------------------------------------------------------------
 
-    def power_on(self) -> None:
-        """Start QEMU (the Pi's power switch); returns once QMP answers."""
-        assert self.process is None, "already on"
-        forwards = ",".join(f"hostfwd=tcp:127.0.0.1:{self.ports[n]}-:{p}" for n, p in GUEST_PORTS.items())
-        # One vCPU under TCG: with two, QEMU's multi-threaded TCG can run a stale translation of
-        # kernel code that the other vCPU has just re-patched (static keys flip when systemd
-        # attaches its device policies), and the guest dies of "Oops: int3" early in boot.
+    def hardware(self) -> list[str]:
+        """QEMU's machine without this run's ports and files: what a kept running machine
+        (tests/support/vm/running.py) must have been saved with to be resumed here."""
         if self.accel == "kvm":
             accel = ["-accel", "kvm", "-cpu", "host", "-smp", "2"]
         else:
+            # One vCPU under TCG: with two, QEMU's multi-threaded TCG can run a stale translation of
+            # kernel code that the other vCPU has just re-patched (static keys flip when systemd
+            # attaches its device policies), and the guest dies of "Oops: int3" early in boot.
             accel = ["-accel", "tcg", "-smp", "1"]
-        tray = []
-        if self.tray_chardev:
-            tray = ["-chardev", f"serial,id=tray,path={self.tray_chardev}",
-                    "-device", "usb-serial,bus=xhci.0,chardev=tray,id=tray0"]
+        tray = ["-device", "usb-serial,bus=xhci.0,chardev=tray,id=tray0"] if self.tray_chardev else []
+        return [*accel, "-m", MEMORY, "-nodefaults", "-no-user-config",
+                "-append", "root=/dev/vda rw console=ttyS0,115200 loglevel=4 systemd.show_status=auto",
+                *self.gpu, "-display", "none", "-device", "virtio-net-pci,netdev=net0", "-device", "virtio-rng-pci",
+                "-device", "qemu-xhci,id=xhci", *tray]
+
+    def power_on(self, resume: Path | None = None) -> None:
+        """Start QEMU (the Pi's power switch); returns once QMP answers. `resume`: a running
+        machine's saved state (tests/support/vm/running.py) to go on from instead of a boot; the
+        disk must be the one it was saved with."""
+        assert self.process is None, "already on"
+        forwards = ",".join(f"hostfwd=tcp:127.0.0.1:{self.ports[n]}-:{p}" for n, p in GUEST_PORTS.items())
+        hardware = self.hardware()
+        tray = ["-chardev", f"serial,id=tray,path={self.tray_chardev}"] if self.tray_chardev else []
+        incoming = ["-incoming", f"exec:cat {resume}"] if resume else []
         self.qmp_socket.unlink(missing_ok=True)
         argv = [
-            "setpriv", "--pdeathsig", "KILL", "--",
-            QEMU, *accel, "-m", MEMORY, "-nodefaults", "-no-user-config",
+            "setpriv", "--pdeathsig", "KILL", "--", QEMU, *hardware,
             "-kernel", str(self.image.kernel), "-initrd", str(self.image.initrd),
-            "-append", "root=/dev/vda rw console=ttyS0,115200 loglevel=4 systemd.show_status=auto",
             "-drive", f"file={self.disk},if=virtio,format=qcow2",
-            *self.gpu, "-display", "none",
-            "-netdev", f"user,id=net0,{forwards}", "-device", "virtio-net-pci,netdev=net0",
-            "-device", "virtio-rng-pci",
-            "-device", "qemu-xhci,id=xhci", *tray,
+            "-netdev", f"user,id=net0,{forwards}", *tray,
             "-chardev", f"file,id=console,path={self.console},append=on", "-serial", "chardev:console",
-            "-qmp", f"unix:{self.qmp_socket},server=on,wait=off",
+            "-qmp", f"unix:{self.qmp_socket},server=on,wait=off", *incoming,
         ]
         with (self.folder / "qemu.log").open("a") as out:
             self.process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT)
@@ -145,6 +150,55 @@ class VirtualTable:
             time.sleep(0.05)
         self.qmp = QEMUMonitorProtocol(str(self.qmp_socket))
         self.qmp.connect()
+
+    def resumed(self, timeout: float = 120) -> None:
+        """Once a machine powered on with `resume` runs again; RuntimeError when its state would
+        not load (QEMU stops: another QEMU, or a saved state that no longer fits)."""
+        deadline = time.monotonic() + timeout
+        status: object = None
+        while True:
+            if not self.running:
+                self._forget()
+                raise RuntimeError(f"the saved machine did not resume:\n{(self.folder / 'qemu.log').read_text()[-2000:]}")
+            try:
+                status = self.qmp.cmd("query-status")["status"]
+            except Exception as exc:  # noqa: BLE001 - QEMU ending while it is asked
+                status = exc
+            if status == "running":
+                return
+            if status == "paused":  # loaded ("inmigrate" until then) as it was saved: stopped
+                self.qmp.cmd("cont")
+                continue
+            assert time.monotonic() < deadline, f"the saved machine did not resume within {timeout} s: {status}"
+            time.sleep(0.2)
+
+    def save_running(self, state: Path, disk: Path, timeout: float = 300) -> None:
+        """The running machine saved as it is (QEMU's migration to a file) with its disk as of that
+        moment, then running on: a later run goes on from there (power_on(resume=...))."""
+        assert self.qmp is not None
+        self._end_shared_connection()  # a connection the saved machine would hold half-open
+        # Stopped first: one pass over its memory, at the disk's speed (a running guest's pages
+        # would be sent again as it dirties them, at QEMU's default 32 MiB/s).
+        self.qmp.cmd("stop")
+        self.qmp.cmd("migrate-set-parameters", **{"max-bandwidth": 8 << 30})
+        self.qmp.cmd("migrate", uri=f"exec:cat > {state}")
+        deadline = time.monotonic() + timeout
+        while (status := self.qmp.cmd("query-migrate").get("status")) not in ("completed", "failed", "cancelled"):
+            assert time.monotonic() < deadline, f"saving the machine took over {timeout} s"
+            time.sleep(0.2)
+        assert status == "completed", f"saving the machine {status}"
+        # Its disk as it was saved, copied before the machine runs on.
+        shutil.copyfile(self.disk, disk)
+        self.qmp.cmd("cont")
+        self._share_connection()
+
+    def new_disk(self, start_from: Path | None) -> None:
+        """A fresh overlay of `start_from` (as at __init__), for a machine that is off."""
+        assert self.process is None, "the machine is on"
+        self.start_from = start_from
+        self.disk.unlink(missing_ok=True)
+        subprocess.run(["qemu-img", "create", "-q", "-f", "qcow2", "-b", str(start_from or self.image.disk),
+                        "-F", "qcow2", str(self.disk)], check=True)
 
     def pull_plug(self) -> None:
         """SIGKILL to QEMU: the guest gets no shutdown, and its unwritten pages are lost."""
