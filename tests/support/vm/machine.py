@@ -105,9 +105,10 @@ class VirtualTable:
 
     # -- power ---------------------------------------------------------------------------------
 
-    def hardware(self) -> list[str]:
-        """QEMU's machine without this run's ports and files: what a kept running machine
-        (tests/support/vm/running.py) must have been saved with to be resumed here."""
+    def hardware(self, tray: bool) -> list[str]:
+        """QEMU's machine without this run's ports and files, with or without the tray plugged in:
+        what a saved running machine (tests/support/vm/running.py) must have had, tray unplugged
+        (QEMU cannot save a machine with a USB serial adapter in it), to be resumed here."""
         if self.accel == "kvm":
             accel = ["-accel", "kvm", "-cpu", "host", "-smp", "2"]
         else:
@@ -115,7 +116,7 @@ class VirtualTable:
             # kernel code that the other vCPU has just re-patched (static keys flip when systemd
             # attaches its device policies), and the guest dies of "Oops: int3" early in boot.
             accel = ["-accel", "tcg", "-smp", "1"]
-        tray = ["-device", "usb-serial,bus=xhci.0,chardev=tray,id=tray0"] if self.tray_chardev else []
+        tray = ["-device", "usb-serial,bus=xhci.0,chardev=tray,id=tray0"] if tray else []
         return [*accel, "-m", MEMORY, "-nodefaults", "-no-user-config",
                 "-append", "root=/dev/vda rw console=ttyS0,115200 loglevel=4 systemd.show_status=auto",
                 *self.gpu, "-display", "none", "-device", "virtio-net-pci,netdev=net0", "-device", "virtio-rng-pci",
@@ -124,10 +125,10 @@ class VirtualTable:
     def power_on(self, resume: Path | None = None) -> None:
         """Start QEMU (the Pi's power switch); returns once QMP answers. `resume`: a running
         machine's saved state (tests/support/vm/running.py) to go on from instead of a boot; the
-        disk must be the one it was saved with."""
+        disk must be the one it was saved with; the tray is plugged in once it runs (resumed())."""
         assert self.process is None, "already on"
         forwards = ",".join(f"hostfwd=tcp:127.0.0.1:{self.ports[n]}-:{p}" for n, p in GUEST_PORTS.items())
-        hardware = self.hardware()
+        hardware = self.hardware(tray=bool(self.tray_chardev) and resume is None)
         tray = ["-chardev", f"serial,id=tray,path={self.tray_chardev}"] if self.tray_chardev else []
         incoming = ["-incoming", f"exec:cat {resume}"] if resume else []
         self.qmp_socket.unlink(missing_ok=True)
@@ -165,6 +166,8 @@ class VirtualTable:
             except Exception as exc:  # noqa: BLE001 - QEMU ending while it is asked
                 status = exc
             if status == "running":
+                if self.tray_chardev:
+                    self.plug_tray()
                 return
             if status == "paused":  # loaded ("inmigrate" until then) as it was saved: stopped
                 self.qmp.cmd("cont")
@@ -177,6 +180,12 @@ class VirtualTable:
         moment, then running on: a later run goes on from there (power_on(resume=...))."""
         assert self.qmp is not None
         self._end_shared_connection()  # a connection the saved machine would hold half-open
+        if self.tray_chardev:
+            self.unplug_tray()  # QEMU cannot save a USB serial adapter (plugged back in below)
+            deadline = time.monotonic() + 30
+            while any(p["name"] == "tray0" for p in self.qmp.cmd("qom-list", path="/machine/peripheral")):
+                assert time.monotonic() < deadline, "the tray stayed plugged in"
+                time.sleep(0.1)
         # Stopped first: one pass over its memory, at the disk's speed (a running guest's pages
         # would be sent again as it dirties them, at QEMU's default 32 MiB/s).
         self.qmp.cmd("stop")
@@ -190,6 +199,8 @@ class VirtualTable:
         # Its disk as it was saved, copied before the machine runs on.
         shutil.copyfile(self.disk, disk)
         self.qmp.cmd("cont")
+        if self.tray_chardev:
+            self.plug_tray()
         self._share_connection()
 
     def new_disk(self, start_from: Path | None) -> None:

@@ -10,6 +10,8 @@ later runs go on from there in seconds, with the clock set to now, as a table le
 
 The saved machine fits only the QEMU and the hardware it was saved with, so they are in its key
 with the installed disk's; a state that will not load anyway is removed and the table booted.
+QEMU cannot save a USB serial adapter: the dice tray is unplugged while the machine is saved,
+and plugged in again once it runs (as an owner plugs a tray into a table that is on).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ class Running:
 
 def key(vt: VirtualTable, installed: Path) -> str:
     version = subprocess.run([QEMU, "--version"], capture_output=True, text=True, check=True).stdout
-    digest = hashlib.sha256(json.dumps([installed.name, version, vt.hardware()]).encode())
+    digest = hashlib.sha256(json.dumps([installed.name, version, vt.hardware(tray=False)]).encode())
     return digest.hexdigest()[:16]
 
 
