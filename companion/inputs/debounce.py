@@ -44,6 +44,11 @@ class Debouncer:
         self._level, self._since = active, t
         return out
 
+    @property
+    def level(self) -> bool:
+        """The raw level its last edge reported."""
+        return self._level
+
     def poll(self, now: float) -> list[Event]:
         """Events that became certain by `now` while the level stayed as it is."""
         return self._decide(now)

@@ -13,6 +13,8 @@ How presses are read (see hardware/README.md for the wiring):
   they never hold up gpiozero's thread and no release is missed (gpiozero issue 697).
 - Buttons are debounced in software from the edges' timestamps (companion.inputs.debounce);
   gpiozero's bounce_time stays off because it drops short presses (issues 550, 1039).
+  Edges can come late (the pin library's thread waits for the app's): a button is decided only
+  while its line still reads what its last edge said, never on half of a bounce.
 - lgpio's own thread waits for edges under a coarse timer slack (companion.inputs.timer_slack):
   an edge wakes it at once, its idle ticks come a few dozen times a second, not 2,000.
 - The dial is gpiozero's RotaryEncoder; its state machine tolerates contact wiggle, and an
@@ -22,6 +24,7 @@ How presses are read (see hardware/README.md for the wiring):
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 import warnings
@@ -91,6 +94,8 @@ class GpioControls:
         self._devices: list[Any] = []
         self._watches: list[_Watch] = []  # gpiozero keeps only weak references to callbacks
         self._debouncers: dict[str, Debouncer] = {}
+        self._buttons: dict[str, Any] = {}  # name -> its gpiozero InputDevice
+        self._edges_late = False  # a line reads otherwise than its last edge said (see _drain)
         self._edges: deque[tuple[str, float, bool]] = deque()
         self._dial_steps: deque[str] = deque()
         self._wake = threading.Event()
@@ -185,6 +190,8 @@ class GpioControls:
             self._drain(time.monotonic())
 
     def _timeout(self) -> float:
+        if self._edges_late:
+            return self.settle  # they wake the worker as they come; this only looks again
         deadlines = [d for d in (b.deadline() for b in self._debouncers.values()) if d is not None]
         if not deadlines:
             return 1.0
@@ -197,7 +204,17 @@ class GpioControls:
         while self._edges:
             name, t, active = self._edges.popleft()
             out += self._emit(name, self._debouncers[name].edge(t, active))
+        # A level is judged on the edges that have come. Edges come late when the pin library's
+        # thread waits (for the app's thread to let it run): judged at `now` without them, a
+        # bounce's short pulse would pass for a level that lasted, and one Undo count twice. So
+        # a button is decided only while its line still reads what its last edge said; if not,
+        # its edges are on the way, and it is decided when they are in.
+        self._edges_late = False
         for name, debouncer in self._debouncers.items():
+            due = debouncer.deadline()
+            if due is not None and due <= now and self._reads_otherwise(name, debouncer):
+                self._edges_late = True
+                continue
             out += self._emit(name, debouncer.poll(now))
         out.sort(key=lambda item: item[0])
         for _, control in out:
@@ -206,6 +223,14 @@ class GpioControls:
                 self.on_control(control)
             except Exception:  # noqa: BLE001 - a failing callback must not stop the buttons
                 log.exception("GPIO controls: handing over %r failed", control)
+
+    def _reads_otherwise(self, name: str, debouncer: Debouncer) -> bool:
+        """The button's line reads otherwise than its last edge said (edges on their way)."""
+        try:
+            active = not bool(self._buttons[name].pin.state)  # pulled up: low = pressed
+        except Exception:  # noqa: BLE001 - a line that cannot be read is judged on its edges
+            return False
+        return active != debouncer.level
 
     def _emit(self, name: str, events: list[Any]) -> list[tuple[float, str]]:
         binding = BUTTONS[name]
@@ -238,7 +263,15 @@ class GpioControls:
     def _open_devices(self) -> None:
         from gpiozero import InputDevice, RotaryEncoder  # only here: the app runs without it
 
-        # lgpio's thread, started as the chip opens, then wakes only when it must (timer_slack.py).
+        chosen = self.factory_name if self.factory_name != "auto" else os.environ.get("GPIOZERO_PIN_FACTORY", "lgpio")
+        if chosen == "lgpio":  # gpiozero's first choice on every Pi
+            # lgpio starts its Python thread as it loads: that one hands edges over under the
+            # GIL, whose switches are timed, so it keeps the app's own timer slack.
+            try:
+                import lgpio  # noqa: F401
+            except Exception:  # noqa: BLE001 - not on this machine: gpiozero says so below
+                pass
+        # lgpio's C thread, started as the chip opens, then wakes only when it must (timer_slack.py).
         with warnings.catch_warnings(record=True) as caught, threads_started_with_slack():
             warnings.simplefilter("always")
             try:
@@ -255,6 +288,7 @@ class GpioControls:
                 continue
             device = InputDevice(pin, pull_up=True, pin_factory=self._factory)
             self._devices.append(device)
+            self._buttons[name] = device
             device.pin.bounce = None
             device.pin.edges = "both"
             active = bool(device.is_active)
@@ -291,6 +325,7 @@ class GpioControls:
             except Exception:  # noqa: BLE001 - closing must not fail the app's shutdown
                 log.exception("GPIO: closing %r failed", device)
         self._devices.clear()
+        self._buttons.clear()
         self._watches.clear()
         if self._factory is not None:  # made here from gpio.pin_factory, so ours to close
             try:

@@ -6,8 +6,9 @@ tests/support/vm/build-image.sh and cached in /var/cache/companion-vm/) with a r
 systemd and udev, a virtio-gpu at the 7-inch panel's 800x480, virtual USB and user-mode
 networking. In it, the owner ("pi", with sudo) does exactly what docs/pi.md says: clone and
 deploy/pi/install.sh on a new table; or, on the table as a full install left it (kept with the
-image, tests/support/vm/installed.py: installing is minutes of an emulated CPU), fetch the commit
-under test and install.sh again, the update of a running table. Then, from this machine:
+image, tests/support/vm/installed.py: installing is minutes of an emulated CPU; running, as saved
+by an earlier run, tests/support/vm/running.py), fetch the commit under test and install.sh
+again, the update of a running table. Then, from this machine:
 
 - the screen, taken by QMP's screendump from the virtual GPU: the Home screen's QR code, read
   by zbarimg, is the phone page's address, and the app's log says SDL draws through KMSDRM;

@@ -197,3 +197,30 @@ def test_without_gpiozero_installed_the_buttons_are_off_not_broken(monkeypatch, 
         monkeypatch.setitem(sys.modules, name, None)  # "import gpiozero" now fails
     with GpioControls(PINS, heard) as gpio:
         assert gpio.status().level in ("off", "error")
+
+
+def test_a_bounce_whose_edges_come_late_is_one_undo(mock_pins, heard):
+    """gpiozero hands edges over from the pin library's thread, which can run late (it waits for
+    the app's thread): the worker must never judge a level on the edges that have come while
+    later ones are on their way. Judged so, the short pulse in a release's chatter passed for a
+    press, and one Undo counted twice (seen through a kernel GPIO chip in the virtual table).
+    This test is the worker here, edge by edge, each judged a second after it happened."""
+    gpio = GpioControls(PINS, heard, hold_seconds=5, debounce_ms=10)
+    gpio._open_devices()  # the pins without the worker's thread
+    held_back = []
+    gpio._edge = lambda name, ticks, state: held_back.append((name, ticks, state))
+    try:
+        undo = pin(PINS["undo"])
+        bounce(undo, True)  # pressed, chattering
+        time.sleep(0.03)  # a finger's short press
+        pressed = list(held_back)
+        held_back.clear()
+        bounce(undo, False, times=2)  # let go: release, press, release, press, release
+        r0, p1, r2, p3, r4 = held_back
+        for edges in (pressed, [r0], [p1, r2, p3], [r4]):
+            for edge in edges:
+                GpioControls._edge(gpio, *edge)
+            gpio._drain(gpio._edge_time(edges[-1][1]) + 1.0)
+        assert heard.settle(quiet=0.05) == ["undo"]
+    finally:
+        gpio._close_devices()

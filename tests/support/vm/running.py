@@ -53,12 +53,14 @@ def keep(vt: VirtualTable, installed: Path) -> None:
     Older saved machines are removed."""
     files = _files(vt, installed)
     partial_state, partial_disk = files.state.with_suffix(".partial-state"), files.disk.with_suffix(".partial-disk")
-    vt.save_running(partial_state, partial_disk)
-    partial_disk.replace(files.disk)
-    partial_state.replace(files.state)
-    for old in installed.parent.glob("running-*"):
-        if old not in (files.disk, files.state):
-            old.unlink(missing_ok=True)
+    try:
+        vt.save_running(partial_state, partial_disk)
+        partial_disk.replace(files.disk)
+        partial_state.replace(files.state)
+    finally:
+        for old in installed.parent.glob("running-*"):
+            if old not in (files.disk, files.state):
+                old.unlink(missing_ok=True)
 
 
 def forget(running: Running) -> None:
