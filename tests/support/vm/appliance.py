@@ -161,7 +161,6 @@ def touches_counted_once(vt: VirtualTable, mirror) -> None:
 
     px, py = quiet_point(mirror)
     before = len(touch_lines(vt))
-    before = len(touch_lines(vt))
     vt.tap(px, py)
     vt.two_finger_tap((px - 60, py), (px + 60, py))
     vt.tap(px, py)
