@@ -5,6 +5,12 @@ The first touch only arms the button: it turns red and says "Tap again to confir
 within ARMED_SECONDS acts; after that it quietly goes back to its first look. So a finger aiming
 at the value beside it, or brushing the screen, never ends a round, and the table sees why.
 Every game gets the same look from the same flag: `action_button(spec, ...)` reads it.
+
+The second touch counts on what the player saw: the button goes back to sleep only as a frame is
+drawn (Kivy runs a frame's timers, then hands on the touches that came during the last frame, then
+draws), so a confirming touch made while "Tap again to confirm" was on the screen is never read
+after it went back; on a busy Pi a frame can take longer than the moment left. The 3 s are counted
+on the clock touches are stamped with (the app's `touch_clock`), which a test moves by itself.
 """
 
 from __future__ import annotations
@@ -12,6 +18,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import time
+
+from kivy.app import App
 from kivy.clock import Clock
 
 from companion.ui import theme
@@ -34,8 +43,9 @@ class WeightyButton(BigButton):
         self.confirm = confirm
         self.on = on
         self.armed = False
+        self._armed_at = 0.0  # when the first touch armed it, on the touch clock
         self._idle_colour = list(self.color)
-        self._disarm_later = Clock.create_trigger(lambda *_: self.disarm(), ARMED_SECONDS)
+        self._timer: Any = None  # the Clock event that will put it back to sleep
         with self.canvas.after:
             self._edge = Outline(OUTLINE, theme.DANGER)
         self.bind(pos=self._redraw, size=self._redraw, disabled=self._redraw)
@@ -51,11 +61,37 @@ class WeightyButton(BigButton):
         self.color = theme.ACCENT_TEXT
         self._normal = theme.DANGER
         self.background_color = theme.DANGER
-        self._disarm_later()
+        self._armed_at = self._clock()
+        self._wait(ARMED_SECONDS)
+
+    @staticmethod
+    def _clock() -> float:
+        return getattr(App.get_running_app(), "touch_clock", time.time)()
+
+    def _wait(self, seconds: float) -> None:
+        self._cancel_timer()
+        self._timer = Clock.schedule_once(self._time_up, seconds)
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _time_up(self, *_) -> None:
+        left = self._armed_at + ARMED_SECONDS - self._clock()
+        if 0 < left <= ARMED_SECONDS:
+            self._wait(left)  # the touch clock is behind Kivy's (a test's, which moves when it waits)
+        else:  # (a wall clock set back by the network counts as time up)
+            # Asleep as this frame is drawn: after the touches that came during the last frame.
+            self._timer = Clock.schedule_once(self._sleep_if_still_armed, -1)
+
+    def _sleep_if_still_armed(self, *_) -> None:
+        self._timer = None
+        self.disarm()
 
     def disarm(self) -> None:
         """Back to the first look: the next touch arms it again."""
-        self._disarm_later.cancel()
+        self._cancel_timer()
         if not self.armed:
             return
         self.armed = False
