@@ -45,6 +45,11 @@ def prepare_kivy(config: Config, sim: bool) -> None:
     KivyConfig.set("graphics", "width", str(display["width"]))
     KivyConfig.set("graphics", "height", str(display["height"]))
     KivyConfig.set("graphics", "resizable", "1")
+    # No multisampling (Kivy's default draws every pixel twice over): the screen is text and flat
+    # boxes, whose only slanted edges are rounded corners a few pixels across. Where GL is drawn
+    # in software (Mesa's llvmpipe: a Pi without its GPU driver, the virtual table, the tests) it
+    # took most of the renderer's CPU: Bonbon's board tests, renderer threads 34 s -> 13 s.
+    KivyConfig.set("graphics", "multisamples", "0")
     KivyConfig.set("kivy", "exit_on_escape", "0")
     # On the touchscreen there is no keyboard: typing a name docks Kivy's own keyboard.
     KivyConfig.set("kivy", "keyboard_mode", "systemanddock" if touch == "auto" else "system")

@@ -32,11 +32,18 @@ def _create_window() -> tuple[int, int]:
     already = "kivy.core.window" in sys.modules
     # The settings a table would have on the Pi's touchscreen, as a window.
     prepare_kivy(load(None), sim=True)
-    if not already:
-        from kivy.config import Config
+    from kivy.config import Config
 
+    if not already:
         Config.set("graphics", "width", str(LARGEST[0]))
         Config.set("graphics", "height", str(LARGEST[1]))
+    # Tests run their frames themselves (AppDriver.frames): Kivy's pacing to 60 frames a second
+    # only made each of them sleep up to 16 ms (a tenth of a board test's time, the CPU idle).
+    Config.set("graphics", "maxfps", "0")
+    if "kivy.clock" in sys.modules:
+        from kivy.clock import Clock
+
+        Clock._max_fps = 0.0  # the Clock was made before: it read maxfps then
     from kivy.base import EventLoop
 
     EventLoop.ensure_window()

@@ -44,6 +44,15 @@ ExecStart={GUEST_DIR}/gpio-sim-chip.sh
 [Install]
 WantedBy=multi-user.target
 """
+# When it starts, installed by every run (the unit above is kept with the installed disk): early
+# in the boot, as the Pi's own chip is there from the start; after basic.target, as the unit
+# alone has it, it held the app back on the emulated CPU (see PANEL_UNIT in appliance.py).
+CHIP_EARLY = """\
+[Unit]
+DefaultDependencies=no
+Before=sysinit.target shutdown.target
+Conflicts=shutdown.target
+"""
 # Raspberry Pi OS's rule (raspberrypi-sys-mods): the GPIO chips belong to the gpio group.
 UDEV_RULE = 'SUBSYSTEM=="gpio", KERNEL=="gpiochip*", GROUP="gpio", MODE="0660"\n'
 PRESSED, RELEASED = "pull-down", "pull-up"
@@ -63,15 +72,18 @@ def prepare(vt: VirtualTable) -> None:
 
 
 def chip_script(vt: VirtualTable) -> None:
-    """The script that makes the chip at boot, as this run has it: installed by every run (it
-    counts from the next boot), so that a change to it does not cost a new full install."""
+    """The script that makes the chip at boot and when it runs, as this run has them: installed by
+    every run (they count from the next boot), so that a change to them does not cost a new full
+    install."""
     vt.ssh(f"sudo install -D -m 755 /dev/stdin {GUEST_DIR}/gpio-sim-chip.sh",
            input=(HERE / "gpio-sim-chip.sh").read_text())
+    vt.ssh("sudo install -D -m 644 /dev/stdin /etc/systemd/system/companion-test-gpio.service.d/early.conf"
+           " && sudo systemctl daemon-reload", input=CHIP_EARLY)
 
 
 def kept_setup() -> str:
     """What prepare() and add_pin_library() leave on the installed disk, for its key (the chip's
-    script is installed again by every run: chip_script)."""
+    script and when it runs are installed again by every run: chip_script)."""
     return CHIP_UNIT + UDEV_RULE + lgpio_requirement()
 
 
