@@ -196,15 +196,32 @@ def enrol(client: Any, prefix: str, table_id: str, password: str) -> None:
             raise EnrolFailed(f"{asked['command']}: {error}")
 
 
-def read_retained(client: Any, topics: list[str], quiet: float = 0.3) -> dict[str, bytes]:
-    """The retained messages of these topics, read with a session that may read them."""
+def read_retained(client: Any, topics: list[str]) -> dict[str, bytes]:
+    """The retained messages of these topics, read with a session that may read them.
+
+    The broker sends a subscription's retained messages as it takes the subscription, before it
+    reads the next packet from this session; so the answer to a second subscription comes after
+    all of them, however slow the venue's network. (A fixed pause after the first answer missed
+    a table's state still on its way over a slow link, and took a linked table for none.)"""
     got: dict[str, bytes] = {}
-    subscribed = threading.Event()
+    answered: set[int] = set()
+    last: list[int] = []  # the second subscription's message id, once known
+    all_in = threading.Event()
+
+    def on_subscribe(_client: Any, _userdata: Any, mid: int, *_rest: Any) -> None:
+        answered.add(mid)
+        if last and last[0] in answered:
+            all_in.set()
+
     client.on_message = lambda c, u, msg: got.__setitem__(msg.topic, bytes(msg.payload))
-    client.on_subscribe = lambda *a: subscribed.set()
-    client.subscribe([(t, 1) for t in topics])
-    if not _wait(client, subscribed, TIMEOUT):
+    client.on_subscribe = on_subscribe
+    # QoS 0: the broker sends these at once, never held back by its limit on messages in flight.
+    client.subscribe([(t, 0) for t in topics])
+    _, mid = client.subscribe(topics[0], 0)  # its retained message again, after the answer: harmless
+    last.append(mid)
+    if mid in answered:
+        all_in.set()
+    if not _wait(client, all_in, TIMEOUT):
         raise OSError("no answer to the subscription")
-    time.sleep(quiet)  # retained messages follow the subscription's answer
     _check_kept(client)  # they may have been cut short
     return got

@@ -226,3 +226,26 @@ def test_set_keys_edits_a_section_in_place():
     out = set_keys(text, "table", {"name": "Bar", "id": "t2"})
     assert out == '# top\n[table]\nname = "Bar"  # shown\nid = "t2"\n\n[data]\ndir = "/d"\n'
     assert tomllib.loads(set_keys("[data]\ndir = \"/d\"\n", "table", {"id": "t3"}))["table"] == {"id": "t3"}
+
+
+def test_over_a_slow_venue_network_a_linked_table_is_still_seen(tmp_path, shipped, capsys):
+    """A venue's crowded Wi-Fi: a table's state still on its way when the venue has answered the
+    subscription. hall-join waits for what the venue holds, not for a guessed moment, and names
+    the table already there."""
+    venue = venue_broker(tmp_path / "venue").start()
+    slow = CutLink(venue.tls_port, rate=6000)
+    try:
+        with venue.as_table("table2") as other:
+            # A state as a table publishes it mid-game: a few kilobytes, a second over this link.
+            state = {"table": {"id": "table2", "name": "Corner"}, "version": 5,
+                     "game": {"story": ["a move of the game"] * 300}}
+            for topic, payload in (("link", b"1"), ("state", json.dumps(state).encode())):
+                other.publish(f"companion/table2/{topic}", payload, qos=1, retain=True).wait_for_publish(5)
+        before = shipped.read_bytes()
+        assert join(_args(tmp_path, f"127.0.0.1:{slow.port}", "--cafile", venue.cafile, "--id", "table2")) == 2
+        err = capsys.readouterr().err
+        assert '"Corner"' in err and "--replace" in err, err
+        assert shipped.read_bytes() == before and not (tmp_path / "conf.d").exists()
+    finally:
+        slow.close()
+        venue.stop()
