@@ -496,5 +496,9 @@ class CompanionApp(App):
         play = self._play_screen()
         if self._latest_view is not None and play is not None:
             play.refresh(self._latest_view)
+        # What now? and Why? read the game as it is: open while a button on the table, the dice
+        # tray or a correction changes it, they show the new step, not an answer for one gone.
+        if self.screens.current in ("what_now", "why"):
+            self.screen(self.screens.current).show()
 
 

@@ -139,3 +139,30 @@ def test_a_resumed_game_arms_the_tray_as_soon_as_the_inputs_start(make_app):
             inputs.close()
     finally:
         tray.close()
+
+
+def test_what_now_follows_a_button_pressed_while_it_is_open(table_with_inputs):
+    """A player reads What now? while another rolls on the table's button, then presses Undo: the
+    screen shows the game's step each time, never the answer for a step that is gone. (Why? is
+    shown again the same way: companion/ui/app.py `_refresh_play`.)"""
+    from companion.core.guide import guide
+
+    app, tray, inputs = table_with_inputs
+    wait_for(app, lambda: inputs.tray.connected)
+    app.app.start_game("bondcones", ["Mia", "Leo"], {})
+    app.frames()
+    session = app.table.session
+    tray.press_roll()  # Mia's opening roll
+    wait_for(app, lambda: session.timeline.cursor == 1)
+    app.app.go("what_now")
+    for pin, moved_to in ((23, 2), (27, 1)):  # the Roll button (Leo's opening roll), then Undo
+        app.frames(2)
+        now = guide(session.game, session.state, session.names).prompt
+        assert now in app.texts()
+        press(pin)
+        wait_for(app, lambda: session.timeline.cursor == moved_to)
+        after = guide(session.game, session.state, session.names).prompt
+        assert after != now
+        wait_for(app, lambda: after in app.texts())
+        assert now not in app.texts(), "the answer for the step that is gone is not shown"
+        assert app.screen == "what_now", "it stays open: the player is reading it"
