@@ -83,7 +83,7 @@ class PlayerRow(Panel):
         """A long name ("Bartholomew") steps down to the smallest readable size before it would be
         cut short; only a longer one still ends in "..."."""
         label = self.name
-        room = int(label.width - 2 * label.padding_x) - 3  # Kivy shortens a few px before the edge
+        room = int(label.width - label.padding[0] - label.padding[2]) - 3  # Kivy shortens a few px before the edge
         natural = drawn_width(label.text, theme.FONT, bold=True, markup=True, font_name=label.font_name)
         label.font_size = theme.FONT if natural <= room or room <= 0 else max(theme.FONT_SMALL, theme.FONT * room / natural)
 

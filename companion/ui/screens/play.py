@@ -127,7 +127,7 @@ class PlayScreen(Screen):
         label = self.prompt
         if label.width <= 1:
             return
-        room = label.width - 2 * label.padding_x
+        room = label.width - label.padding[0] - label.padding[2]  # [left, top, right, bottom]
         for size in (theme.FONT, theme.FONT_SMALL):
             drawn = CoreLabel(text=label.text, font_size=size, bold=True, text_size=(room, None))
             drawn.refresh()
