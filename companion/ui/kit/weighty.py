@@ -15,10 +15,9 @@ on the clock touches are stamped with (the app's `touch_clock`), which a test mo
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
-
-import time
 
 from kivy.app import App
 from kivy.clock import Clock
