@@ -199,10 +199,12 @@ def enrol(client: Any, prefix: str, table_id: str, password: str) -> None:
 def read_retained(client: Any, topics: list[str]) -> dict[str, bytes]:
     """The retained messages of these topics, read with a session that may read them.
 
-    The broker sends a subscription's retained messages as it takes the subscription, before it
-    reads the next packet from this session; so the answer to a second subscription comes after
-    all of them, however slow the venue's network. (A fixed pause after the first answer missed
-    a table's state still on its way over a slow link, and took a linked table for none.)"""
+    Mosquitto queues a subscription's retained messages as it answers the subscription, and on a
+    session with nothing else waiting to go out (a fresh one, as every caller's is) they leave
+    before the answer to a second subscription: that answer comes after all of them, however slow
+    the venue's network. (A fixed pause after the first answer missed a table's state still on its
+    way over a slow link, and took a linked table for none.) Not for a busy session: there the
+    second answer could overtake messages still queued."""
     got: dict[str, bytes] = {}
     answered: set[int] = set()
     last: list[int] = []  # the second subscription's message id, once known

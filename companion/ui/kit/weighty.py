@@ -9,7 +9,9 @@ Every game gets the same look from the same flag: `action_button(spec, ...)` rea
 The second touch counts on what the player saw: the button goes back to sleep only as a frame is
 drawn (Kivy runs a frame's timers, then hands on the touches that came during the last frame, then
 draws), so a confirming touch made while "Tap again to confirm" was on the screen is never read
-after it went back; on a busy Pi a frame can take longer than the moment left. The 3 s are counted
+after it went back; on a busy Pi a frame can take longer than the moment left. A finger that went
+down on it while it was armed decides as it lifts, whenever that is (a tap lasts several frames).
+The 3 s are counted
 on the clock touches are stamped with (the app's `touch_clock`), which a test moves by itself.
 """
 
@@ -47,7 +49,7 @@ class WeightyButton(BigButton):
         self._timer: Any = None  # the Clock event that will put it back to sleep
         with self.canvas.after:
             self._edge = Outline(OUTLINE, theme.DANGER)
-        self.bind(pos=self._redraw, size=self._redraw, disabled=self._redraw)
+        self.bind(pos=self._redraw, size=self._redraw, disabled=self._redraw, state=self._lifted)
         self.bind(on_release=lambda *_: self._touched())
 
     def _touched(self) -> None:
@@ -86,7 +88,15 @@ class WeightyButton(BigButton):
 
     def _sleep_if_still_armed(self, *_) -> None:
         self._timer = None
-        self.disarm()
+        if self.state != "down":
+            self.disarm()
+        # else a finger is on it, down since before the time was up: its lift decides (_lifted)
+
+    def _lifted(self, _button: Any, state: str) -> None:
+        # Lifted on the button, it has acted already (on_release); slid off, it goes to sleep now.
+        if state == "normal" and self.armed and self._timer is None \
+                and self._clock() - self._armed_at >= ARMED_SECONDS:
+            self._timer = Clock.schedule_once(self._sleep_if_still_armed, -1)
 
     def disarm(self) -> None:
         """Back to the first look: the next touch arms it again."""

@@ -50,6 +50,7 @@ WantedBy=multi-user.target
 CHIP_EARLY = """\
 [Unit]
 DefaultDependencies=no
+After=sys-kernel-config.mount
 Before=sysinit.target shutdown.target
 Conflicts=shutdown.target
 """
