@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 from companion.core import rules_page
+from companion.ui.screens.why import GONE
 from tests.games.bon.support import ROUND_ANN3_BEN0_CY4
 from tests.games.bonbon.support import SCRIPTS
 from tests.support.back_to_board import back_from_the_rules_to_the_board
@@ -67,6 +68,15 @@ def test_why_of_a_scoring_line_is_one_touch_from_the_board(make_app):  # noqa: F
         "Ben +2: took no trick at all, now 2 of 5",
         "Cy +0: took 4 tricks, not the goal of 3: nothing, now 0 of 5",
     ], "scoring-a-round", "why-of-a-scoring-line")
+    # Why? open while the table's Undo button takes the round back: it says so, not "scored nothing".
+    app.tap("Why?")
+    app.app.post_control("undo", "gpio")
+    assert app.settle_until(lambda: GONE in app.texts(), timeout=5) and app.screen == "why"
+    assert scored["text"] not in app.texts()
+    app.screenshot("why-after-undo")
+    app.tap("Back")
+    app.app.post_control("redo", "gpio")
+    assert app.settle_until(lambda: app.table.session.can_redo is False, timeout=5)
     # Undo: the round's scoring is taken back, Redo is back where Why? was; a Redo shows no Why?,
     # so a second touch there meant for Redo never opens it.
     app.tap("Undo")

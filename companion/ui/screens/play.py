@@ -104,6 +104,7 @@ class PlayScreen(Screen):
         """A change the session told: a new move's explained events give Why? its lines; an Undo,
         a Redo or a correction takes them away (the move they explain is not the latest one)."""
         self.explained = explained(change.events) if change.kind == "action" else []
+        self.explained_gone = change.kind != "action"  # Why? open then says the move was taken back
 
     def _show_why(self, can_redo: bool) -> None:
         """Why? in Redo's place while the latest move has something to explain and nothing is to redo."""

@@ -15,6 +15,8 @@ from companion.ui.screens.what_now import section_opening
 from companion.ui.widgets import Text
 
 TITLE = "Why?"
+# Open while an Undo, a Redo or a correction changes the game (a button on the table, say).
+GONE = "Nothing to explain: the move this explained is no longer the latest (taken back or corrected)."
 
 
 class WhyScreen(RuleLinesScreen):
@@ -35,7 +37,9 @@ class WhyScreen(RuleLinesScreen):
         if session is None or not events:
             self.rule = ""
             self.rule_button.disabled = True
-            self.rows.add_widget(Text(text="Nothing to explain: the last move scored nothing.", color=theme.MUTED))
+            gone = session is not None and getattr(self.app.screen("play"), "explained_gone", False)
+            words = (GONE if gone else "Nothing to explain: the last move scored nothing.")
+            self.rows.add_widget(Text(text=words, color=theme.MUTED))
             return
         self.game_id = session.game.id
         self.heading.text = f"{TITLE}  {session.game.title}"
