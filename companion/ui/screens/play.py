@@ -77,6 +77,7 @@ class PlayScreen(Screen):
         self.why_button = BigButton(text="Why?", size_hint_x=None, width=110)
         self.why_button.bind(on_release=lambda *_: app.go("why"))
         self.explained: list[dict[str, Any]] = []  # the latest move's events that say why
+        self.explained_gone = False  # the move they explained taken back or corrected since
         outer.add_widget(bar)
 
         # Shown only when the game is over; out of the layout otherwise, so it can never
@@ -104,7 +105,7 @@ class PlayScreen(Screen):
         """A change the session told: a new move's explained events give Why? its lines; an Undo,
         a Redo or a correction takes them away (the move they explain is not the latest one)."""
         self.explained = explained(change.events) if change.kind == "action" else []
-        self.explained_gone = change.kind != "action"  # Why? open then says the move was taken back
+        self.explained_gone = change.kind != "action"
 
     def _show_why(self, can_redo: bool) -> None:
         """Why? in Redo's place while the latest move has something to explain and nothing is to redo."""

@@ -37,8 +37,8 @@ class WhyScreen(RuleLinesScreen):
         if session is None or not events:
             self.rule = ""
             self.rule_button.disabled = True
-            gone = session is not None and getattr(self.app.screen("play"), "explained_gone", False)
-            words = (GONE if gone else "Nothing to explain: the last move scored nothing.")
+            gone = session is not None and self.app.screen("play").explained_gone
+            words = GONE if gone else "Nothing to explain: the last move scored nothing."
             self.rows.add_widget(Text(text=words, color=theme.MUTED))
             return
         self.game_id = session.game.id
