@@ -11,8 +11,8 @@ drawn (Kivy runs a frame's timers, then hands on the touches that came during th
 draws), so a confirming touch made while "Tap again to confirm" was on the screen is never read
 after it went back; on a busy Pi a frame can take longer than the moment left. A finger that went
 down on it while it was armed decides as it lifts, whenever that is (a tap lasts several frames).
-The 3 s are counted
-on the clock touches are stamped with (the app's `touch_clock`), which a test moves by itself.
+The 3 s are counted on the clock touches are stamped with (the app's `touch_clock`), which a test
+moves by itself.
 """
 
 from __future__ import annotations
@@ -83,8 +83,11 @@ class WeightyButton(BigButton):
         if 0 < left <= ARMED_SECONDS:
             self._wait(left)  # the touch clock is behind Kivy's (a test's, which moves when it waits)
         else:  # (a wall clock set back by the network counts as time up)
-            # Asleep as this frame is drawn: after the touches that came during the last frame.
-            self._timer = Clock.schedule_once(self._sleep_if_still_armed, -1)
+            self._sleep_as_drawn()
+
+    def _sleep_as_drawn(self) -> None:
+        # Kivy's -1: as this frame is drawn, after the touches that came during the last frame.
+        self._timer = Clock.schedule_once(self._sleep_if_still_armed, -1)
 
     def _sleep_if_still_armed(self, *_) -> None:
         self._timer = None
@@ -96,7 +99,7 @@ class WeightyButton(BigButton):
         # Lifted on the button, it has acted already (on_release); slid off, it goes to sleep now.
         if state == "normal" and self.armed and self._timer is None \
                 and self._clock() - self._armed_at >= ARMED_SECONDS:
-            self._timer = Clock.schedule_once(self._sleep_if_still_armed, -1)
+            self._sleep_as_drawn()
 
     def disarm(self) -> None:
         """Back to the first look: the next touch arms it again."""
