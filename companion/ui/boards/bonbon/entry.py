@@ -18,8 +18,9 @@ from companion.ui.widgets import Panel
 
 
 class EntryPanel(Panel):
-    """Rebuilt on every change, but for the draw panel: one for the whole game, shown again for every
-    draw (see DrawPanel.again); choices made on the way (a kind, a first card) live until then."""
+    """Rebuilt on every change, but for the draw panel and the reveal panel: one of each for the
+    whole game, shown again for every draw (see DrawPanel.again) and every player's reveal (see
+    RevealPanel.again); choices made on the way (a kind, a first card) live until then."""
 
     def __init__(self, act: Act, focus: Focus, say: Say, **kwargs) -> None:
         # Little above and below: the draw panel needs all the height it can get at 800x480; little at the
@@ -30,6 +31,7 @@ class EntryPanel(Panel):
         self.say = say
         self.panel: Widget | None = None
         self.draw: DrawPanel | None = None  # kept while other panels come and go
+        self.reveal: RevealPanel | None = None  # the same
 
     # -- touches on the board itself: the same choice as the panel's button --------------------
 
@@ -75,7 +77,11 @@ class EntryPanel(Panel):
             kind = next(k for k in ("peek", "swap", "hide") if k in legal)
             panel = TargetPanel(legal[kind], decline, players, colours, self.act, self.focus, self.say, who=who)
         elif "reveal" in legal:
-            panel = RevealPanel(legal["reveal"], players, self.act, self.focus, self.say)
+            if self.reveal is None:
+                self.reveal = RevealPanel(legal["reveal"], players, self.act, self.focus, self.say)
+            else:
+                self.reveal.again(legal["reveal"], players)
+            panel = self.reveal
         elif "next_round" in legal:
             panel = next_round(legal["next_round"], self.act)
         else:

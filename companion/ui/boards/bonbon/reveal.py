@@ -29,20 +29,29 @@ class RevealPanel(BoxLayout):
                  **kwargs) -> None:
         super().__init__(orientation="vertical", spacing=GAP, **kwargs)
         self.say = say
-        self.fields = spec["fields"]
-        self.waiting = f.values(self.fields["player"])
-        self.rows = {p["name"]: p.get("cards", []) for p in players}
         self.act = act
         self.focus = focus
-        self.player = self.waiting[0]
-        self.values: list[int] = []
-        self.room = True  # for the pad in the draw pad's place (see build and _fits)
         self.aligned = False
         self.lift_aligned = 0.0  # the spacer's height that puts the pad in the draw pad's place
         self.short_at = 0.0  # the panel's height when the pad last took its smaller shape
+        self.pad: ValuePad | None = None
+        self._pad_key: str | None = None  # what self.pad was built for (see _pad_for)
         self._check_room = Clock.create_trigger(self._fits, 0)
         self.bind(height=self._check_room)
+        self.again(spec, players)
+
+    def again(self, spec: dict[str, Any], players: list[dict[str, Any]]) -> None:
+        """Shown as a new panel would show for this reveal (the next player's, the next round's),
+        keeping the pad's buttons where the next entry's pad would be the same."""
+        self.fields = spec["fields"]
+        self.waiting = f.values(self.fields["player"])
+        self.rows = {p["name"]: p.get("cards", []) for p in players}
+        self.player = self.waiting[0]
+        self.values: list[int] = []
+        self.room = True  # for the pad in the draw pad's place (see build and _fits)
         self.build()
+        # Checked again on the next frame even when the panel keeps its height (a kept panel does).
+        self._check_room()
 
     # -- what the chosen player has to enter -----------------------------------
 
@@ -113,11 +122,20 @@ class RevealPanel(BoxLayout):
         fields = [field for field in (zero, self._field("values"), self._field("variety")) if field]
         # With the count of illustrations too, 0 and the counts join the values: a third row keeps
         # every button a finger wide (and the draw pad's five columns, when aligned with it).
-        self.pad = ValuePad(fields, self._entered, back=self._back, rows=3 if aligned or self._field("variety") else 2,
-                            spacing=self.spacing)
+        self.pad = self._pad_for(fields, rows=3 if aligned or self._field("variety") else 2)
         self.add_widget(self.pad)
         self.add_widget(spacer())
         self._step()
+
+    def _pad_for(self, fields: list[dict[str, Any]], rows: int) -> ValuePad:
+        """The pad for these fields: the one shown before when it was built for the same values in
+        the same shape (its buttons were a dozen new widgets, their words drawn again, in the frame
+        after the touch that ended a round or a player's entry); offer() sets its live buttons."""
+        key = repr((fields, rows, self.spacing))
+        if self.pad is None or key != self._pad_key:
+            self.pad = ValuePad(fields, self._entered, back=self._back, rows=rows, spacing=self.spacing)
+            self._pad_key = key
+        return self.pad
 
     def _fits(self, *_) -> None:
         """Where the panel is too short for the pad in the draw pad's place (the top bar a line
