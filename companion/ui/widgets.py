@@ -18,6 +18,7 @@ from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
 
 from companion.ui import theme
+from companion.ui.kit.drawn_once import DrawnOnce
 from companion.ui.kit.measure import drawn_width
 from companion.ui.styling import symbol
 
@@ -57,7 +58,7 @@ class PanelButton(ButtonBehavior, Panel):
             self.background = self._normal
 
 
-class Text(Label):
+class Text(DrawnOnce, Label):
     """A label that wraps inside its width and grows to fit its text."""
 
     def __init__(self, wrap: bool = True, **kwargs) -> None:
@@ -77,7 +78,7 @@ class Text(Label):
         self.shorten_from = "right"
 
 
-class BigButton(Button):
+class BigButton(DrawnOnce, Button):
     """A flat button at least one finger tall, high contrast."""
 
     def __init__(self, primary: bool = False, **kwargs) -> None:
@@ -103,7 +104,7 @@ class BigButton(Button):
         self.opacity = 0.35 if disabled else 1
 
 
-class Chip(ToggleButton):
+class Chip(DrawnOnce, ToggleButton):
     """A toggle one finger tall, for picking from a few choices."""
 
     def __init__(self, **kwargs) -> None:

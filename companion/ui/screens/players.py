@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kivy.base import EventLoop
 from kivy.clock import Clock
+from kivy.effects.scroll import ScrollEffect
 from kivy.uix.behaviors import FocusBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.textinput import TextInput
@@ -57,6 +58,10 @@ class PlayersScreen(BaseScreen):
         self.seat_hint = Text(text="", color=theme.MUTED, font_size=theme.FONT_SMALL)
         seated.add_widget(self.seat_hint)
         self.seat_scroll, self.seat_list = scrolling_grid(1, theme.GAP / 2)
+        # No springy overscroll here: while a new seat's row and the words above it settle, the list
+        # is for a moment shorter than the view, and Kivy's default effect then sprang the list back
+        # over several frames, leaving the newest seat half under the view's edge.
+        self.seat_scroll.effect_cls = ScrollEffect
         # A list that grows or a view that shrinks (the keyboard) keeps the newest seat in view.
         self.seat_list.bind(height=self._show_newest)
         self.seat_scroll.bind(height=self._show_newest)
