@@ -58,6 +58,10 @@ class PanelButton(ButtonBehavior, Panel):
             self.background = self._normal
 
 
+class PlainLabel(DrawnOnce, Label):
+    """Kivy's Label as it is, its words drawn once its layouts have settled (kit/drawn_once.py)."""
+
+
 class Text(DrawnOnce, Label):
     """A label that wraps inside its width and grows to fit its text."""
 

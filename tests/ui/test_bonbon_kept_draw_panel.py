@@ -80,3 +80,27 @@ def test_the_scoring_table_shows_every_round_in_the_same_cells(make_app):
         if round_ == 1:
             tile(app, "sets")  # the taken tile's replacement
             press(app, "Next round")
+
+
+def test_the_rows_and_scoring_lines_are_made_while_the_tiles_are_chosen(make_app, monkeypatch):
+    """The touch that starts round 1 and the one that ends it only fill in what was made ahead
+    (kit/made_ahead.py), one widget a frame while the players choose the tiles: made in those
+    touches' frames they made them late."""
+    from companion.ui.boards.bonbon import players, scoring
+
+    app = start(make_app, names=("Anna", "John", "Cris", "Dana"))
+    rows, lines = board(app).players.rows, board(app).scoring.kept_lines
+    app.frames(8)  # the frames of the first tiles' touches
+    assert len(rows) == 4 and len(lines) == 4, "a row and a scoring line per player, made ahead"
+    made = []
+    for cls in (players.PlayerRow, scoring.ScoringLine):
+        init = cls.__init__
+        monkeypatch.setattr(cls, "__init__", lambda self, *a, _init=init, **k: (made.append(self), _init(self, *a, **k))[1])
+    begin(app)
+    shown = [w for w in board(app).players.children if isinstance(w, players.PlayerRow)]
+    assert sorted(map(id, shown)) == sorted(map(id, rows)), "the rows shown are the ones made ahead"
+    first_pass(app, view(app)["tiles"]["shown"][0])
+    for _ in range(3):
+        weighty(app, "Pass")
+    assert view(app)["phase"] == "scored"
+    assert made == [], f"{len(made)} rows or scoring lines made in the touches that show them"

@@ -8,14 +8,13 @@ from typing import Any
 
 from kivy.graphics import Color, Rectangle
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.kit.measure import drawn_width
 from companion.ui.kit.outline import Outline
 from companion.ui.styling import symbol
-from companion.ui.widgets import Panel, Text
+from companion.ui.widgets import Panel, PlainLabel, Text
 
 # A row was touched: (player, where in the middle, e.g. a card's position from 1, or None); True: taken.
 Touched = Callable[[str, Any], bool]
@@ -43,12 +42,12 @@ class PlayerRow(Panel):
         right = BoxLayout(orientation="vertical", size_hint_x=None, width=number_width)
         self.tag_column, self.number_width = right, number_width
         # Not a Text: a shortened label would turn "10/10" into an ellipsis.
-        self.number = Label(text="", markup=True, bold=True, font_size=theme.FONT_TITLE, halign="right",
+        self.number = PlainLabel(text="", markup=True, bold=True, font_size=theme.FONT_TITLE, halign="right",
                             valign="middle")
         self.number.bind(size=lambda label, *_: setattr(label, "text_size", label.size))
         right.add_widget(self.number)
         # Not shortened: Kivy joins a shortened label's lines into one ("OUT: limit" over "+3 points").
-        self.tag = Label(text="", markup=True, font_size=tag_size, color=theme.MUTED, size_hint_y=None, height=0,
+        self.tag = PlainLabel(text="", markup=True, font_size=tag_size, color=theme.MUTED, size_hint_y=None, height=0,
                          halign="right", valign="top")
         self.tag.bind(size=lambda label, *_: setattr(label, "text_size", label.size))
         right.add_widget(self.tag)

@@ -6,14 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.label import Label
 
 from companion.ui import theme
 from companion.ui.boards.base import Board
 from companion.ui.boards.baon import words
 from companion.ui.boards.baon.entry import Entry
 from companion.ui.boards.baon.players import PlayerList
-from companion.ui.widgets import Panel
+from companion.ui.widgets import Panel, PlainLabel
 
 STRIP = theme.FONT * 3.4  # three lines of the strip's boxes
 
@@ -26,7 +25,7 @@ class StripBox(Panel):
         self.touched = None  # a token's box: told of a touch on it (the touch guard's control too)
         self.lines = []
         for _ in range(3):
-            line = Label(text="", markup=True, font_size=theme.FONT * 0.92, color=theme.TEXT,
+            line = PlainLabel(text="", markup=True, font_size=theme.FONT * 0.92, color=theme.TEXT,
                          halign="left", valign="middle", shorten=True, shorten_from="right")
             line.bind(size=lambda w, *_: setattr(w, "text_size", w.size))
             self.lines.append(line)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.label import Label
 
 from companion.ui import theme
+from companion.ui.widgets import PlainLabel
 from companion.ui.styling import hex_of, readable
 
 # The lines of view.scoring, as the board names them (short enough for a column of the sheet).
@@ -23,8 +23,8 @@ ROWS = (
 ROW = theme.FONT * 1.15
 
 
-def _cell(text: str, *, bold: bool = False, colour=None, align: str = "right") -> Label:
-    cell = Label(text=text, markup=True, bold=bold, font_size=theme.FONT * 0.92, color=colour or theme.TEXT,
+def _cell(text: str, *, bold: bool = False, colour=None, align: str = "right") -> PlainLabel:
+    cell = PlainLabel(text=text, markup=True, bold=bold, font_size=theme.FONT * 0.92, color=colour or theme.TEXT,
                  halign=align, valign="middle", size_hint_y=None, height=ROW, shorten=True)
     cell.bind(size=lambda w, *_: setattr(w, "text_size", w.size))
     return cell

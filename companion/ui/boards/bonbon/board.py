@@ -19,6 +19,7 @@ from companion.ui.boards.bonbon.entry import EntryPanel
 from companion.ui.boards.bonbon.players import PlayerList
 from companion.ui.boards.bonbon.scoring import ScoringTable
 from companion.ui.boards.bonbon.tiles import TileStrip
+from companion.ui.kit.made_ahead import ahead
 from companion.ui.widgets import Text
 
 TOP = 46  # the strip with the collective total and the tiles
@@ -41,6 +42,12 @@ class BonbonBoard(Board):
             self.clear_widgets()
             self._board_mode() if mode == "board" else self._game_mode()
             self.mode = mode
+            if mode == "game":
+                # Each player's row and scoring line, one a frame while the tiles are being chosen:
+                # the touches that start round 1 and end it then only fill them in.
+                count = len(view["players"])
+                ahead(self, [*(lambda board, n=n: board.players.make(n) for n in range(1, count + 1)),
+                             *(lambda board, n=n: board.scoring.make(n) for n in range(1, count + 1))])
         if mode == "board":
             self.board.show(view)
         else:

@@ -95,9 +95,7 @@ class PlayerList(BoxLayout):
 
     def show(self, players: list[dict[str, Any]], colours: dict[str, list[float]], acting: str | None,
              to_win: int, playing: bool = True) -> None:
-        while len(self.rows) < len(players):
-            self.rows.append(PlayerRow(size_hint_y=None))
-            self.rows[-1].touched = self.touched
+        self.make(len(players))
         self.clear_widgets()
         self.shown = self.rows[: len(players)]
         for row, player in zip(self.shown, players):
@@ -110,6 +108,12 @@ class PlayerList(BoxLayout):
             row.right_width(right)
         self.add_widget(Widget())  # the rows keep to the top when there is room to spare
         self._fit()
+
+    def make(self, count: int) -> None:
+        """At least `count` rows, made now (the board makes them ahead, kit/made_ahead.py)."""
+        while len(self.rows) < count:
+            self.rows.append(PlayerRow(size_hint_y=None))
+            self.rows[-1].touched = self.touched
 
     def mark(self, cards: list[tuple[str, int]]) -> None:
         """Frame these cards, (player, position from 1 on the left): the ones the entry panel asks about."""

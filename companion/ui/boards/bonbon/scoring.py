@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.label import Label
 
 from companion.ui import theme
 from companion.ui.boards.bonbon import words
 from companion.ui.kit.measure import drawn_width
-from companion.ui.widgets import Panel, Text
+from companion.ui.widgets import Panel, PlainLabel, Text
 
 # (heading, key, width weight); the name column comes first.
 COLUMNS = (
@@ -53,8 +52,8 @@ def least_widths() -> dict[str, float]:
 
 
 def _cell(text: str, weight: float, colour=None, bold: bool = False, size: float | None = None,
-          halign: str = "center", shorten: bool = True, least: float = 0) -> Label:
-    label = Label(text=text, markup=True, bold=bold, font_size=size or theme.FONT, color=colour or theme.TEXT,
+          halign: str = "center", shorten: bool = True, least: float = 0) -> PlainLabel:
+    label = PlainLabel(text=text, markup=True, bold=bold, font_size=size or theme.FONT, color=colour or theme.TEXT,
                   size_hint_x=weight, size_hint_min_x=least, halign=halign, valign="middle", shorten=shorten,
                   shorten_from="right")
     label.bind(size=lambda w, *_: setattr(w, "text_size", w.size))
@@ -129,8 +128,7 @@ class ScoringTable(Panel):
         self.name_least = max(name_fit(line["player"])[1] for line in scoring["lines"])
         self.head_name.size_hint_min_x = self.name_least
         self.add_widget(self.head)
-        while len(self.kept_lines) < len(scoring["lines"]):
-            self.kept_lines.append(ScoringLine(self.least))
+        self.make(len(scoring["lines"]))
         self.lines = self.kept_lines[:len(scoring["lines"])]
         for row, line in zip(self.lines, scoring["lines"]):
             row.show(line, colours[line["player"]], rings(tokens[line["player"]], line["token"], to_win),
@@ -146,6 +144,11 @@ class ScoringTable(Panel):
         self.add_widget(self.rest)
         self.shown = True
         self._fit()
+
+    def make(self, count: int) -> None:
+        """At least `count` lines, made now (the board makes them ahead, kit/made_ahead.py)."""
+        while len(self.kept_lines) < count:
+            self.kept_lines.append(ScoringLine(self.least))
 
     def _fit(self, *_) -> None:
         """Lines as tall as the panel allows (a finger's width at most); the footnote goes first when

@@ -16,7 +16,7 @@ from kivy.uix.label import Label
 from companion.ui import theme
 from companion.ui.kit.layout import GAP, READABLE, button
 from companion.ui.styling import hex_of
-from companion.ui.widgets import Panel, Text
+from companion.ui.widgets import Panel, PlainLabel, Text
 
 LINE = READABLE * 1.25
 LINES = 4  # the last card's line and the chain's threat share these
@@ -40,7 +40,7 @@ class LastCard(Panel):
                           halign="center", valign="middle", color=theme.ACCENT)
         self.card.bind(size=lambda label, size: setattr(label, "text_size", size))
         # The two lines in one text: a long line (a BLITZ on six players) takes what the other leaves.
-        self.lines = Label(text="", markup=True, font_size=READABLE, halign="left", valign="top")
+        self.lines = PlainLabel(text="", markup=True, font_size=READABLE, halign="left", valign="top")
         self.lines.bind(size=lambda label, size: setattr(label, "text_size", size))
         # A question: its words over its buttons.
         self.question = BoxLayout(orientation="vertical", spacing=GAP)
