@@ -41,7 +41,7 @@ def overflows(label: Label) -> bool:
         return False
     core = (MarkupLabel if label.markup else CoreLabel)(
         text=label.text, font_size=label.font_size, bold=label.bold, font_name=label.font_name,
-        text_size=(width - 2 * label.padding_x, None), halign=label.halign)
+        text_size=(width - label.padding[0] - label.padding[2], None), halign=label.halign)
     core.refresh()
     return core.texture.height > height + 2
 

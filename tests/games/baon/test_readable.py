@@ -32,7 +32,7 @@ def cut_short(label: Label) -> bool:
     core = (MarkupLabel if label.markup else CoreLabel)(
         text=label.text, font_size=label.font_size, bold=label.bold, font_name=label.font_name)
     core.refresh()
-    return core.texture.width > label.width - 2 * label.padding_x + 1
+    return core.texture.width > label.width - label.padding[0] - label.padding[2] + 1
 
 
 def problems(f: Finger) -> list[str]:
