@@ -90,7 +90,7 @@ def test_the_rows_and_scoring_lines_are_made_while_the_tiles_are_chosen(make_app
 
     app = start(make_app, names=("Anna", "John", "Cris", "Dana"))
     rows, lines = board(app).players.rows, board(app).scoring.kept_lines
-    app.frames(8)  # the frames of the first tiles' touches
+    app.frames(12)  # as many as the first tiles' touches take
     assert len(rows) == 4 and len(lines) == 4, "a row and a scoring line per player, made ahead"
     made = []
     for cls in (players.PlayerRow, scoring.ScoringLine):
@@ -104,3 +104,45 @@ def test_the_rows_and_scoring_lines_are_made_while_the_tiles_are_chosen(make_app
         weighty(app, "Pass")
     assert view(app)["phase"] == "scored"
     assert made == [], f"{len(made)} rows or scoring lines made in the touches that show them"
+
+
+def test_the_reveal_panel_shows_each_player_as_a_new_panel_would(make_app, monkeypatch):
+    """One reveal panel for the game (entry.py): the next player's entry starts empty, with Back
+    greyed and the names of those still to reveal, its pad in the shape and place a new panel
+    gives it (round 1's first entry is a new panel; every later one the kept panel)."""
+    from companion.ui.boards.bonbon import reveal
+
+    built = []
+    made = reveal.RevealPanel.__init__
+    monkeypatch.setattr(reveal.RevealPanel, "__init__", lambda self, *a, **k: (built.append(self), made(self, *a, **k))[1])
+    app = start(make_app)
+    shapes: dict[int, list] = {}
+    for round_ in (1, 2):
+        if round_ == 1:
+            begin(app)
+        for _ in range(3):
+            press(app, "Face down")
+        first_pass(app, view(app)["tiles"]["shown"][0])
+        weighty(app, "Pass")
+        weighty(app, "Pass")
+        assert view(app)["phase"] == "reveal"
+        panel = board(app).entry.panel
+        for left in (3, 2, 1):
+            assert isinstance(panel, reveal.RevealPanel) and panel is built[0]
+            waiting = [w["player"] for w in view(app)["reveal"]]
+            assert len(waiting) == left and panel.player == waiting[0] and panel.values == []
+            names = sorted(w.text for w in panel.walk(restrict=True) if getattr(w, "group", None)
+                           and str(w.group).startswith("bonbon-reveal"))
+            assert names == (sorted(waiting) if left > 1 else []), "the names of those still to reveal"
+            assert panel.pad.back.disabled, "nothing entered yet: nothing to go back to"
+            # Where the pad stands and in which shape: round 2's first entry (a kept panel) must
+            # show as round 1's first did (a new one).
+            shapes.setdefault(round_, []).append((left, panel.aligned, panel.room, panel.pad.to_window(*panel.pad.pos)))
+            value(app, 4)
+        assert view(app)["phase"] == "scored"
+        if round_ == 1:
+            tile(app, "sets")
+            press(app, "Next round")
+    assert len(built) == 1, f"{len(built)} reveal panels in two rounds"
+    assert shapes[2] == shapes[1], "the kept panel shows each entry as the new one showed it"
+    assert any(aligned for _left, aligned, _room, _at in shapes[1]), "the values in the draw pad's place"

@@ -54,11 +54,39 @@ def test_a_new_panels_wrapped_words_are_drawn_once_at_their_shown_width(root):
 
 
 def test_words_wanted_at_once_are_drawn_at_once(root):
-    """Code that needs a label's height now (a scoring table fitting its rows) still gets it."""
+    """Code that needs a label's height now (a scoring table fitting its rows) still gets it,
+    though a layout above the label is due."""
     label = caption(LONG)
+    root.add_widget(_panel_of([label]))
+    assert root._trigger_layout.is_triggered
     label.text_size = (200, None)
     label.texture_update()
-    assert label.texture is not None and label.texture_size[0] <= 200
+    assert label.texture is not None and 0 < label.texture_size[0] <= 200
+
+
+class Restless(BoxLayout):
+    """A layout that asks to be laid out again at every pass of the frame (one that never settles)."""
+
+    restless = True
+
+    def do_layout(self, *args) -> None:
+        super().do_layout(*args)
+        if self.restless:
+            self._trigger_layout()
+
+
+def test_a_label_under_a_layout_that_never_settles_is_still_drawn_in_the_frame(root):
+    """Its words are drawn before Kivy gives up on the frame's passes, not a frame late."""
+    restless = Restless(orientation="vertical")
+    text = Text(text=LONG)
+    restless.add_widget(text)
+    root.add_widget(restless)
+    try:
+        EventLoop.idle()  # Kivy logs that the frame's passes ran out: the layout's doing, here
+        assert text.texture is not None and 0 < text.texture_size[0] <= text.width
+    finally:
+        restless.restless = False
+        EventLoop.idle()
 
 
 def test_a_label_outside_any_layout_is_drawn_in_its_frame(root):
