@@ -88,11 +88,17 @@ def test_the_rows_and_scoring_lines_are_made_while_the_tiles_are_chosen(make_app
     touches' frames they made them late."""
     from companion.ui.boards.bonbon import players, scoring
 
-    app = start(make_app, names=("Anna", "John", "Cris", "Dana"))
-    rows, lines = board(app).players.rows, board(app).scoring.kept_lines
-    app.frames(12)  # as many as the first tiles' touches take
-    assert len(rows) == 4 and len(lines) == 4, "a row and a scoring line per player, made ahead"
     made = []
+    app = make_app().start()
+    table = scoring.ScoringTable.__init__
+    monkeypatch.setattr(scoring.ScoringTable, "__init__", lambda self, *a, **k: (made.append(self), table(self, *a, **k))[1])
+    assert app.app.start_game("bonbon", ["Anna", "John", "Cris", "Dana"], {})
+    assert made == [], "the scoring table is not made in Start game's touch"
+    app.frames(14)  # as many as the first tiles' touches take
+    assert len(made) == 1, "the scoring table made ahead"
+    rows, lines = board(app).players.rows, board(app).scoring.kept_lines
+    assert len(rows) == 4 and len(lines) == 4, "a row and a scoring line per player, made ahead"
+    made.clear()
     for cls in (players.PlayerRow, scoring.ScoringLine):
         init = cls.__init__
         monkeypatch.setattr(cls, "__init__", lambda self, *a, _init=init, **k: (made.append(self), _init(self, *a, **k))[1])

@@ -75,12 +75,21 @@ class BonbonBoard(Board):
         # it covered Face down and Pass for the next player.
         self.news = Text(text="", font_size=theme.FONT_SMALL, color=theme.TEXT)
         self._news_at: int | None = None
-        self.scoring = ScoringTable()
+        self._scoring: ScoringTable | None = None  # made ahead, not in Start game's touch (see scoring)
         self.entry = EntryPanel(act=self._act, focus=self.players.mark,
                                 say=self.say)
         self.main.add_widget(self.left)
         self.main.add_widget(self.entry)
         self.add_widget(self.main)
+
+    @property
+    def scoring(self) -> ScoringTable:
+        """The round's scoring table, made the first time it is asked for: by the jobs made ahead
+        while round 1 is played (in Start game's touch it was a tenth of the touch), or at once by
+        a game resumed into its scoring."""
+        if self._scoring is None:
+            self._scoring = ScoringTable()
+        return self._scoring
 
     def cancel_entry(self) -> str | None:
         # Board mode has no entry panel (a touch there is a whole move): nothing is ever halfway.
