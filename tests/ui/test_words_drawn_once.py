@@ -89,11 +89,23 @@ def test_a_label_under_a_layout_that_never_settles_is_still_drawn_in_the_frame(r
         EventLoop.idle()
 
 
-def test_a_label_outside_any_layout_is_drawn_in_its_frame(root):
-    label = Text(text="On its own")
+class Counted(Text):
+    """A Text that counts the times Kivy's trigger asks for its words."""
+
+    asked = 0
+
+    def texture_update(self, *largs) -> None:
+        self.asked += bool(largs)
+        super().texture_update(*largs)
+
+
+def test_a_label_outside_any_layout_is_drawn_at_the_first_ask(root):
+    """On the window itself, with no layout above it, a label has nothing to wait for."""
+    label = Counted(text="On its own")
     root.parent.add_widget(label)
     try:
         EventLoop.idle()
         assert label.texture is not None and label.texture_size[0] > 0
+        assert label.asked == 1, f"asked {label.asked} times: it waited for a layout that is not there"
     finally:
         root.parent.remove_widget(label)

@@ -50,8 +50,7 @@ class DrawnOnce:
 
     def _may_wait(self) -> bool:
         if Clock.frames != _frame["number"]:
-            _frame.update(number=Clock.frames, waiting=set())
-            _frame["pass"] = 0
+            _frame.update({"number": Clock.frames, "pass": 0, "waiting": set()})
         if self._frame_number != Clock.frames:
             self._frame_number, self._waited = Clock.frames, 0
         if id(self) in _frame["waiting"]:  # it waited in the last pass: this is the next one

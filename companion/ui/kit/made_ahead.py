@@ -6,7 +6,7 @@ in the one frame after the touch that ended the round. Made ahead, one a frame s
 frame after this call, each costs a frame a millisecond or two while the players are looking at
 the board, and the touch that shows them only fills in their words.
 
-    ahead(self, [lambda: self.rows.make(4), lambda: self.lines.make(4)])
+    ahead(board, [lambda b: b.rows.make(4), lambda b: b.lines.make(4)])  # each job is given the board
 
 The jobs hold the owner weakly: a board put away before they ran (a game closed) is not kept
 alive by them, and what is left of them is dropped.
