@@ -9,7 +9,7 @@ touch itself does), then the frame that follows (what it scheduled for the scree
 prints, per game, p50, p99 and max of each, as CPU time of the app's thread (what a loaded
 machine does not change) and as wall time, the garbage collector's share, and the slowest
 touches by what was touched. As the table's own start does, what exists once each app is up is
-set aside from the garbage collector (BENCH_NO_FREEZE=1: not; BENCH_PROFILE=1: a profile;
+set aside from the garbage collector, after every screen's warm-up (BENCH_NO_FREEZE=1: neither; BENCH_PROFILE=1: a profile;
 BENCH_SLOW_FRAMES=40: a profile of the frames over 40 ms; BENCH_SLOWEST=12: that many slowest touches). Target: p99 <= 25 ms here, so that a Pi 4 (4-5x
 slower per core) stays near 100 ms. It asserts nothing; the tests it plays assert what they do.
 """
@@ -139,8 +139,11 @@ class TimedPlugin:
 
         if os.environ.get("BENCH_NO_FREEZE") or getattr(AppDriver.start, "as_the_table_does", False):
             return
-        # As the table's own start does (launch.py, after its first frames): what exists once the
-        # app is up is set aside from the garbage collector. Else every full collection walks the
+        # As the table's own start does (launch.py, after its first frames): every screen and
+        # board warmed up (app.warm_ups: on the table, one a frame in the first second, before
+        # a player has read the menu; the tests touch in the first frames, and would time the
+        # building of each screen the table had built by then), then what exists once the app is
+        # up set aside from the garbage collector. Else every full collection walks the
         # whole test session's objects, which the table never holds.
         # And, as it does, full collections wait for a moment nobody touches (rest_collections.py).
         from companion.ui.first_frame import keep_out_of_collections
@@ -150,6 +153,8 @@ class TimedPlugin:
 
         def start_as_the_table_does(driver):
             started = start(driver)
+            for warm_up in driver.app.warm_ups():
+                warm_up()
             keep_out_of_collections()
             if _rest:
                 _rest[-1].stop()

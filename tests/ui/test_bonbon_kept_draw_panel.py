@@ -82,10 +82,12 @@ def test_the_scoring_table_shows_every_round_in_the_same_cells(make_app):
             press(app, "Next round")
 
 
-def test_the_rows_and_scoring_lines_are_made_while_the_tiles_are_chosen(make_app, monkeypatch):
+def test_the_rows_draw_buttons_and_scoring_lines_are_made_while_the_tiles_are_chosen(make_app, monkeypatch):
     """The touch that starts round 1 and the one that ends it only fill in what was made ahead
-    (kit/made_ahead.py), one widget a frame while the players choose the tiles: made in those
-    touches' frames they made them late."""
+    (kit/made_ahead.py), one job a frame while the players choose the tiles: made in those
+    touches' frames they made them late (the first draw's two dozen buttons, ~8 ms of its frame)."""
+    from kivy.uix.button import Button
+
     from companion.ui.boards.bonbon import players, scoring
 
     made = []
@@ -98,17 +100,27 @@ def test_the_rows_and_scoring_lines_are_made_while_the_tiles_are_chosen(make_app
     assert len(made) == 1, "the scoring table made ahead"
     rows, lines = board(app).players.rows, board(app).scoring.kept_lines
     assert len(rows) == 4 and len(lines) == 4, "a row and a scoring line per player, made ahead"
+    stocked = board(app).entry.draw
+    assert stocked is not None and sorted(stocked.cells) == list(range(10)), "a value button per card value"
     made.clear()
-    for cls in (players.PlayerRow, scoring.ScoringLine):
+    for cls in (players.PlayerRow, scoring.ScoringLine, Button, draw.DrawPanel):
         init = cls.__init__
         monkeypatch.setattr(cls, "__init__", lambda self, *a, _init=init, **k: (made.append(self), _init(self, *a, **k))[1])
     begin(app)
     shown = [w for w in board(app).players.children if isinstance(w, players.PlayerRow)]
     assert sorted(map(id, shown)) == sorted(map(id, rows)), "the rows shown are the ones made ahead"
+    assert draw_panel(app) is stocked
+    new_buttons = [w.text for w in made if isinstance(w, Button)]
+    # The first draw's Pass takes a tile: its look is made at the draw (the legal draw says its words).
+    assert new_buttons == [FIRST_PASS], \
+        f"buttons made in the touch that starts round 1: {new_buttons}"
+    fresh(app, stocked)
+    made.clear()
     first_pass(app, view(app)["tiles"]["shown"][0])
     for _ in range(3):
         weighty(app, "Pass")
     assert view(app)["phase"] == "scored"
+    made = [w for w in made if isinstance(w, (players.PlayerRow, scoring.ScoringLine))]
     assert made == [], f"{len(made)} rows or scoring lines made in the touches that show them"
 
 
@@ -152,3 +164,22 @@ def test_the_reveal_panel_shows_each_player_as_a_new_panel_would(make_app, monke
     assert len(built) == 1, f"{len(built)} reveal panels in two rounds"
     assert shapes[2] == shapes[1], "the kept panel shows each entry as the new one showed it"
     assert any(aligned for _left, aligned, _room, _at in shapes[1]), "the values in the draw pad's place"
+
+
+def test_a_draw_panel_made_ahead_shows_only_what_the_legal_draw_asks(make_app):
+    """The buttons made ahead are a guess (the board cannot know the first draw's legal moves while
+    the tiles are chosen): a value the cards do not show is not offered, a chip made with other
+    words is made again with the rules' words, and what is missing is made at the draw."""
+    app = start(make_app, options={"max_value": 6})
+    app.frames(14)  # the board's own made-ahead jobs done: these come after them
+    assert sorted(board(app).entry.draw.cells) == list(range(7)), "the board made the values the options say"
+    board(app).entry.make_draw(values=range(12), chips={"peek": "Peek!", "must_up": "Must face-up"})
+    assert board(app).entry.draw.chips["peek"].text == "Peek!"
+    begin(app)
+    panel = draw_panel(app)
+    values = [w.value for w in panel.values.children[::-1] if hasattr(w, "value")]
+    assert values == list(range(7)), f"value buttons shown: {values}"
+    chips = [c.text for c in panel.chip_grid.children[::-1] if hasattr(c, "text")]
+    assert "Reveal" in chips and "Peek!" not in chips and "Swap" in chips
+    value(app, 6)  # Anna's card: the value buttons made ahead enter it
+    assert view(app)["players"][0]["cards"][-1]["value"] == 6

@@ -43,10 +43,15 @@ class BonbonBoard(Board):
             self._board_mode() if mode == "board" else self._game_mode()
             self.mode = mode
             if mode == "game":
-                # Each player's row and scoring line, one a frame while the tiles are being chosen:
-                # the touches that start round 1 and end it then only fill them in.
+                # Each player's row, the draw panel's buttons and each scoring line, one a frame
+                # while the tiles are being chosen: the touches that start round 1 and end it then
+                # only fill them in. The draw's buttons: a value for each value the game's cards
+                # show (its options), a chip for each kind.
                 count = len(view["players"])
+                values = range(view["options"].get("max_value", 0) + 1)
                 ahead(self, [*(lambda board, n=n: board.players.make(n) for n in range(1, count + 1)),
+                             lambda board: board.entry.make_draw(values=values),
+                             lambda board: board.entry.make_draw(chips=words.KIND_CHIPS),
                              *(lambda board, n=n: board.scoring.make(n) for n in range(1, count + 1))])
         if mode == "board":
             self.board.show(view)

@@ -6,6 +6,7 @@ played next to face-down cards the table has not seen asks for their values, lef
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
@@ -31,18 +32,19 @@ VALUES_TOP = 2 * theme.TOUCH + TIGHT + TIGHT + HINT + TIGHT
 
 
 class DrawPanel(BoxLayout):
-    """Built from the legal draw (and pass / end_turn) of this moment."""
+    """Built from the legal draw (and pass / end_turn) of this moment: made empty, then shown for
+    each draw by again(); its buttons may be made before the first draw (stock)."""
 
-    def __init__(self, who: str, legal: dict[str, dict[str, Any]], act: Act, focus: Focus, **kwargs) -> None:
+    def __init__(self, act: Act, focus: Focus, **kwargs) -> None:
         # Closer than the other panels: five rows of finger-sized buttons and a line of words share the
         # height left under the tiles at 800x480 (see the test of every draw state).
         super().__init__(orientation="vertical", spacing=TIGHT, **kwargs)
-        self.who = who
-        self.legal = legal
+        self.who = ""
+        self.legal: dict[str, dict[str, Any]] = {}
         self.act = act
         self.focus = focus
-        self.fields = legal["draw"]["fields"]
-        self.face_up_only = _face_up_only(self.fields)
+        self.fields: dict[str, Any] = {}
+        self.face_up_only: set[str] = set()
         self.kind = PLAIN
         self.revealed: list[int] = []  # values entered so far for the cards a zero turns over
         self.zeroing = False
@@ -59,7 +61,20 @@ class DrawPanel(BoxLayout):
         self.chip_grid: Any = None
         self.values: Any = None
         self.action_grid: Any = None
-        self.build()
+
+    def stock(self, values: Sequence[int] = (), chips: Mapping[str, str] | None = None) -> None:
+        """Value buttons and kind chips (kind: its words) made before the first draw, while the
+        tiles are chosen (the board's made-ahead jobs): the first draw then only shows them, where
+        making its two dozen buttons took most of the frame after the touch that started round 1.
+        Only a guess at what the first draw offers: again() shows what the legal draw asks, making
+        any button it needs that is not here and leaving the others unused."""
+        for value in values:
+            self._cell_of(value)
+        if values:
+            self._face_down_button(theme.FONT)  # as beside a Pass, at a round's start
+        for kind, label in (chips or {}).items():
+            if _has_chip(kind):
+                self._made_chip(kind, label)
 
     def again(self, who: str, legal: dict[str, dict[str, Any]]) -> None:
         """This panel, shown for the next draw (any player's, any legal draw), exactly as a new one
@@ -89,9 +104,7 @@ class DrawPanel(BoxLayout):
             self._zero_reveals()
             return
         self.focus([])
-        # No chip for a plain face-up card: its value alone enters it (nor for "Regular", which would
-        # only say again what the value says); the zero has its own "0".
-        kinds = [k for k in f.values(self.fields["kind"]) if k not in (words.ZERO, PLAIN, "regular")]
+        kinds = [k for k in f.values(self.fields["kind"]) if _has_chip(k)]
         chips = [self._chip_of(k) for k in kinds]
         self.painting = True
         for chip in chips:
@@ -116,7 +129,10 @@ class DrawPanel(BoxLayout):
         self.add_widget(spacer())
 
     def _chip_of(self, kind: str) -> Any:
-        label = f.label(self.fields["kind"], kind)
+        return self._made_chip(kind, f.label(self.fields["kind"], kind))
+
+    def _made_chip(self, kind: str, label: str) -> Any:
+        """The chip of this kind saying `label`: the one kept, else a new one."""
         chip = self.chips.get(kind)
         if chip is None or chip.text != label:
             chip = toggle(label, False, lambda on, k=kind: self._chip(k, on),
@@ -160,7 +176,7 @@ class DrawPanel(BoxLayout):
     def _actions(self) -> list[Any]:
         three = "pass" in self.legal and "end_turn" in self.legal
         size = theme.FONT_SMALL if three else theme.FONT  # three buttons share the width
-        self.face_down = self._action(("face down", size), lambda: button("Face down", self._face_down, font_size=size))
+        self.face_down = self._face_down_button(size)
         self.face_down.disabled = self.kind in self.face_up_only
         out = [self.face_down]
         if "end_turn" in self.legal:
@@ -184,6 +200,9 @@ class DrawPanel(BoxLayout):
                 out.append(self._action(look, lambda: action_button(
                     spec, lambda: self.act({"type": "pass"}), text=spec["label"], font_size=size)))
         return out
+
+    def _face_down_button(self, size: float) -> Any:
+        return self._action(("face down", size), lambda: button("Face down", self._face_down, font_size=size))
 
     def _action(self, look: tuple[Any, ...], make: Any) -> Any:
         """The action button of this look, made the first time (its action reads the legal draw of
@@ -288,6 +307,12 @@ class DrawPanel(BoxLayout):
         else:
             self.zeroing = False
         self.build()
+
+
+def _has_chip(kind: str) -> bool:
+    # No chip for a plain face-up card: its value alone enters it (nor for "Regular", which would
+    # only say again what the value says); the zero has its own "0".
+    return kind not in (words.ZERO, PLAIN, "regular")
 
 
 def _face_up_only(fields: dict[str, Any]) -> set[str]:

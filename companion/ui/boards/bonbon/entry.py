@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kivy.uix.widget import Widget
@@ -33,6 +34,14 @@ class EntryPanel(Panel):
         self.draw: DrawPanel | None = None  # kept while other panels come and go
         self.reveal: RevealPanel | None = None  # the same
 
+    def make_draw(self, values: Sequence[int] = (), chips: Mapping[str, str] | None = None) -> DrawPanel:
+        """The game's one draw panel, made now if not yet, with these buttons made in it (see
+        DrawPanel.stock): the board asks for it ahead of the first draw."""
+        if self.draw is None:
+            self.draw = DrawPanel(self.act, self.focus)
+        self.draw.stock(values, chips)
+        return self.draw
+
     # -- touches on the board itself: the same choice as the panel's button --------------------
 
     def card_touched(self, player: str, position: int | None) -> bool:
@@ -57,18 +66,16 @@ class EntryPanel(Panel):
         players = view["view"]["players"]
         decline = legal.get("end_turn")
         self.focus([])  # a panel asking about a card frames it on the board again
-        if "start" not in legal and "draw" in legal and self.draw is not None:
+        if "start" not in legal and "draw" in legal:
             # Shown as a new panel would show, whatever was entered halfway on it before.
-            self.draw.again(who, legal)
+            self.make_draw().again(who, legal)
             if self.panel is self.draw and self.draw.parent is self:
                 return
         self.clear_widgets()
         if "start" in legal:
             panel: Widget = StartPanel(legal["start"], self.act)
         elif "draw" in legal:
-            if self.draw is None:
-                self.draw = DrawPanel(who, legal, self.act, self.focus)
-            panel = self.draw
+            panel = self.make_draw()
         elif "take_tile" in legal:
             panel = TakeTile(who, legal["take_tile"], None, self.act, self.say)
         elif view["view"].get("effect") == "pass_tile" and "pass" in legal:
