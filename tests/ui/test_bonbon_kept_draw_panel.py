@@ -130,9 +130,10 @@ def test_the_reveal_panel_shows_each_player_as_a_new_panel_would(make_app, monke
     gives it (round 1's first entry is a new panel; every later one the kept panel)."""
     from companion.ui.boards.bonbon import reveal
 
-    built = []
-    made = reveal.RevealPanel.__init__
+    built, pads = [], []
+    made, pad = reveal.RevealPanel.__init__, reveal.ValuePad.__init__
     monkeypatch.setattr(reveal.RevealPanel, "__init__", lambda self, *a, **k: (built.append(self), made(self, *a, **k))[1])
+    monkeypatch.setattr(reveal.ValuePad, "__init__", lambda self, *a, **k: (pads.append(self), pad(self, *a, **k))[1])
     app = start(make_app)
     shapes: dict[int, list] = {}
     for round_ in (1, 2):
@@ -162,6 +163,9 @@ def test_the_reveal_panel_shows_each_player_as_a_new_panel_would(make_app, monke
             tile(app, "sets")
             press(app, "Next round")
     assert len(built) == 1, f"{len(built)} reveal panels in two rounds"
+    # Every entry's pad has the same buttons (0-9), in one of two shapes: the first to reveal has
+    # a row of names over the pad and the smaller shape at 800x480. A pad of each, whoever's cards.
+    assert len(pads) == 2, f"{len(pads)} pads built for six entries with the same buttons"
     assert shapes[2] == shapes[1], "the kept panel shows each entry as the new one showed it"
     assert any(aligned for _left, aligned, _room, _at in shapes[1]), "the values in the draw pad's place"
 

@@ -139,14 +139,7 @@ class ValuePad(ValueGrid):
                  back: Callable[[], Any] | None = None, cols: int = 5, rows: int = 2, spacing: float = GAP,
                  labels: Mapping[Any, str] | None = None, words: float | None = None, fill: bool = False,
                  as_given: bool = False) -> None:
-        texts: dict[Any, str] = {}
-        for field in fields:
-            for value in f.every_value(field):
-                texts.setdefault(value, f.label(field, value))
-        texts.update({v: t for v, t in (labels or {}).items() if v in texts})
-        # Numbers in order, unless the field's own order reads better (-1 before -9).
-        order = list(texts) if as_given else sorted(texts, key=_order)
-        self.buttons = {v: _cell(v, texts[v], self._chose, words) for v in order}
+        self.buttons = {v: _cell(v, text, self._chose, words) for v, text in pad_buttons(fields, labels, as_given)}
         self.choose = choose
         self.back = button("Back", back, font_size=theme.FONT_SMALL) if back else None
         cells: list[Widget] = list(self.buttons.values()) + ([self.back] if self.back else [])
@@ -163,6 +156,21 @@ class ValuePad(ValueGrid):
     def _chose(self, value: Any) -> None:
         if not self.buttons[value].disabled:
             self.choose(value)
+
+
+def pad_buttons(fields: Sequence[f.Field], labels: Mapping[Any, str] | None = None,
+                as_given: bool = False) -> list[tuple[Any, str]]:
+    """The buttons a ValuePad of these fields has, in order: each value and its words. Two sets of
+    fields with the same buttons (one player's three cards to reveal and the next one's two) are
+    served by the same pad: offer() says which of them each step takes."""
+    texts: dict[Any, str] = {}
+    for field in fields:
+        for value in f.every_value(field):
+            texts.setdefault(value, f.label(field, value))
+    texts.update({v: t for v, t in (labels or {}).items() if v in texts})
+    # Numbers in order, unless the field's own order reads better (-1 before -9).
+    order = list(texts) if as_given else sorted(texts, key=_order)
+    return [(v, texts[v]) for v in order]
 
 
 def _key(value: Any) -> Any:

@@ -20,7 +20,7 @@ from companion.ui.boards.bonbon.parts import Act, Focus, Say
 from companion.ui.kit import fields as f
 from companion.ui.kit.layout import GAP, Prompt, grid, spacer
 from companion.ui.boards.bonbon.draw import TIGHT, VALUES_TOP
-from companion.ui.kit.pad import ValuePad
+from companion.ui.kit.pad import ValuePad, pad_buttons
 from companion.ui.kit.toggle import name_chip
 
 
@@ -35,7 +35,9 @@ class RevealPanel(BoxLayout):
         self.lift_aligned = 0.0  # the spacer's height that puts the pad in the draw pad's place
         self.short_at = 0.0  # the panel's height when the pad last took its smaller shape
         self.pad: ValuePad | None = None
-        self._pad_key: str | None = None  # what self.pad was built for (see _pad_for)
+        # Each pad built, by its buttons and shape (see _pad_for): mostly one, and the smaller
+        # shape beside it when the first to reveal has a row of names over the pad.
+        self._pads: dict[str, ValuePad] = {}
         self._check_room = Clock.create_trigger(self._fits, 0)
         self.bind(height=self._check_room)
         self.again(spec, players)
@@ -128,14 +130,14 @@ class RevealPanel(BoxLayout):
         self._step()
 
     def _pad_for(self, fields: list[dict[str, Any]], rows: int) -> ValuePad:
-        """The pad for these fields: the one shown before when it was built for the same values in
-        the same shape (its buttons were a dozen new widgets, their words drawn again, in the frame
-        after the touch that ended a round or a player's entry); offer() sets its live buttons."""
-        key = repr((fields, rows, self.spacing))
-        if self.pad is None or key != self._pad_key:
-            self.pad = ValuePad(fields, self._entered, back=self._back, rows=rows, spacing=self.spacing)
-            self._pad_key = key
-        return self.pad
+        """The pad for these fields: one built before when it has the same buttons in the same
+        shape, whoever reveals and however many cards (its buttons were a dozen new widgets, their
+        words drawn again, in the frame after the touch that ended a round or a player's entry);
+        offer() sets its live buttons."""
+        key = repr((pad_buttons(fields), rows, self.spacing))
+        if key not in self._pads:
+            self._pads[key] = ValuePad(fields, self._entered, back=self._back, rows=rows, spacing=self.spacing)
+        return self._pads[key]
 
     def _fits(self, *_) -> None:
         """Where the panel is too short for the pad in the draw pad's place (the top bar a line
