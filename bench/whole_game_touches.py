@@ -140,10 +140,10 @@ class TimedPlugin:
         if os.environ.get("BENCH_NO_FREEZE") or getattr(AppDriver.start, "as_the_table_does", False):
             return
         # As the table's own start does (launch.py, after its first frames): every screen and
-        # board warmed up (app.warm_ups: on the table, one a frame in the first second, before
-        # a player has read the menu; the tests touch in the first frames, and would time the
-        # building of each screen the table had built by then), then what exists once the app is
-        # up set aside from the garbage collector. Else every full collection walks the
+        # board warmed up (app.warm_ups: on the table, one a frame after the first frames while
+        # nobody touches, about twenty of them; the tests touch in their first frames, and would
+        # time the building of each screen the table has built by the time a player has read
+        # the menu), then what exists once the app is up set aside from the garbage collector. Else every full collection walks the
         # whole test session's objects, which the table never holds.
         # And, as it does, full collections wait for a moment nobody touches (rest_collections.py).
         from companion.ui.first_frame import keep_out_of_collections
@@ -155,6 +155,7 @@ class TimedPlugin:
             started = start(driver)
             for warm_up in driver.app.warm_ups():
                 warm_up()
+                driver.frames(1)  # as on the table: a frame after each, for what it left to the Clock
             keep_out_of_collections()
             if _rest:
                 _rest[-1].stop()

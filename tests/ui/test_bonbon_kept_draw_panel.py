@@ -20,6 +20,12 @@ from tests.ui.test_bonbon_board import FIRST_PASS, begin, board, first_pass, off
 DONT = "Don't draw another card"
 
 
+def record(monkeypatch, cls, into: list) -> None:
+    """Each object of `cls` (or a subclass) made from now on, appended to `into`."""
+    init = cls.__init__
+    monkeypatch.setattr(cls, "__init__", lambda self, *a, **k: (into.append(self), init(self, *a, **k))[1])
+
+
 def draw_panel(app):
     panel = board(app).entry.panel
     assert isinstance(panel, draw.DrawPanel), type(panel).__name__
@@ -35,9 +41,8 @@ def fresh(app, panel) -> None:
 
 
 def test_one_draw_panel_for_every_draw_whatever_actions_come_and_go(make_app, monkeypatch):
-    built = []
-    made = draw.DrawPanel.__init__
-    monkeypatch.setattr(draw.DrawPanel, "__init__", lambda self, *a, **k: (built.append(self), made(self, *a, **k))[1])
+    built: list = []
+    record(monkeypatch, draw.DrawPanel, built)
     app = start(make_app)
     begin(app)  # Anna starts
     panel = draw_panel(app)
@@ -90,10 +95,9 @@ def test_the_rows_draw_buttons_and_scoring_lines_are_made_while_the_tiles_are_ch
 
     from companion.ui.boards.bonbon import players, scoring
 
-    made = []
+    made: list = []
     app = make_app().start()
-    table = scoring.ScoringTable.__init__
-    monkeypatch.setattr(scoring.ScoringTable, "__init__", lambda self, *a, **k: (made.append(self), table(self, *a, **k))[1])
+    record(monkeypatch, scoring.ScoringTable, made)
     assert app.app.start_game("bonbon", ["Anna", "John", "Cris", "Dana"], {})
     assert made == [], "the scoring table is not made in Start game's touch"
     app.frames(14)  # as many as the first tiles' touches take
@@ -104,8 +108,7 @@ def test_the_rows_draw_buttons_and_scoring_lines_are_made_while_the_tiles_are_ch
     assert stocked is not None and sorted(stocked.cells) == list(range(10)), "a value button per card value"
     made.clear()
     for cls in (players.PlayerRow, scoring.ScoringLine, Button, draw.DrawPanel):
-        init = cls.__init__
-        monkeypatch.setattr(cls, "__init__", lambda self, *a, _init=init, **k: (made.append(self), _init(self, *a, **k))[1])
+        record(monkeypatch, cls, made)
     begin(app)
     shown = [w for w in board(app).players.children if isinstance(w, players.PlayerRow)]
     assert sorted(map(id, shown)) == sorted(map(id, rows)), "the rows shown are the ones made ahead"
@@ -113,7 +116,7 @@ def test_the_rows_draw_buttons_and_scoring_lines_are_made_while_the_tiles_are_ch
     new_buttons = [w.text for w in made if isinstance(w, Button)]
     # The first draw's Pass takes a tile: its look is made at the draw (the legal draw says its words).
     assert new_buttons == [FIRST_PASS], \
-        f"buttons made in the touch that starts round 1: {new_buttons}"
+        f"buttons made in the touches that choose the tiles and start round 1: {new_buttons}"
     fresh(app, stocked)
     made.clear()
     first_pass(app, view(app)["tiles"]["shown"][0])
@@ -127,19 +130,19 @@ def test_the_rows_draw_buttons_and_scoring_lines_are_made_while_the_tiles_are_ch
 def test_the_reveal_panel_shows_each_player_as_a_new_panel_would(make_app, monkeypatch):
     """One reveal panel for the game (entry.py): the next player's entry starts empty, with Back
     greyed and the names of those still to reveal, its pad in the shape and place a new panel
-    gives it (round 1's first entry is a new panel; every later one the kept panel)."""
+    gives it (round 1's first entry is a new panel; every later one the kept panel), and a pad
+    with the same buttons in the same shape is the one built before, however many cards."""
     from companion.ui.boards.bonbon import reveal
 
-    built, pads = [], []
-    made, pad = reveal.RevealPanel.__init__, reveal.ValuePad.__init__
-    monkeypatch.setattr(reveal.RevealPanel, "__init__", lambda self, *a, **k: (built.append(self), made(self, *a, **k))[1])
-    monkeypatch.setattr(reveal.ValuePad, "__init__", lambda self, *a, **k: (pads.append(self), pad(self, *a, **k))[1])
+    built: list = []
+    record(monkeypatch, reveal.RevealPanel, built)
     app = start(make_app)
     shapes: dict[int, list] = {}
+    pads, counts = set(), []
     for round_ in (1, 2):
         if round_ == 1:
             begin(app)
-        for _ in range(3):
+        for _ in range(4):  # the first player lays two face-down cards, the others one
             press(app, "Face down")
         first_pass(app, view(app)["tiles"]["shown"][0])
         weighty(app, "Pass")
@@ -157,7 +160,11 @@ def test_the_reveal_panel_shows_each_player_as_a_new_panel_would(make_app, monke
             # Where the pad stands and in which shape: round 2's first entry (a kept panel) must
             # show as round 1's first did (a new one).
             shapes.setdefault(round_, []).append((left, panel.aligned, panel.room, panel.pad.to_window(*panel.pad.pos)))
-            value(app, 4)
+            cards = len(panel._positions())
+            counts.append(cards)
+            for _ in range(cards):
+                pads.add(panel.pad)
+                value(app, 4)
         assert view(app)["phase"] == "scored"
         if round_ == 1:
             tile(app, "sets")
@@ -165,7 +172,8 @@ def test_the_reveal_panel_shows_each_player_as_a_new_panel_would(make_app, monke
     assert len(built) == 1, f"{len(built)} reveal panels in two rounds"
     # Every entry's pad has the same buttons (0-9), in one of two shapes: the first to reveal has
     # a row of names over the pad and the smaller shape at 800x480. A pad of each, whoever's cards.
-    assert len(pads) == 2, f"{len(pads)} pads built for six entries with the same buttons"
+    assert sorted(counts) == [1, 1, 1, 1, 2, 2], "an entry of two cards in each round"
+    assert len(pads) == len(built[0]._pads) == 2, f"{len(pads)} pads for six entries with the same buttons"
     assert shapes[2] == shapes[1], "the kept panel shows each entry as the new one showed it"
     assert any(aligned for _left, aligned, _room, _at in shapes[1]), "the values in the draw pad's place"
 

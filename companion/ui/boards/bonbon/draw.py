@@ -50,6 +50,7 @@ class DrawPanel(BoxLayout):
         self.zeroing = False
         self.zero_pad: ValuePad | None = None
         self.passing: Any = None  # a first pass being entered: its tile is chosen next (TakeTile)
+        self.face_down: Any = None  # the Face down button of the draw shown (see _actions)
         # The panel's own widgets, kept for the whole game and shown again at every draw (see again):
         # the kind chips by kind, the value buttons by value, the actions by their look.
         self.chips: dict[str, Any] = {}
@@ -69,12 +70,12 @@ class DrawPanel(BoxLayout):
         Only a guess at what the first draw offers: again() shows what the legal draw asks, making
         any button it needs that is not here and leaving the others unused."""
         for value in values:
-            self._cell_of(value)
-        if values:
-            self._face_down_button(theme.FONT)  # as beside a Pass, at a round's start
+            if value not in self.cells:  # one kept is left as it is (greyed beside a kind, say)
+                self.cells[value] = value_button(value, self._value)
+        self._face_down_button(theme.FONT)  # in the size it has beside a Pass, at a round's start
         for kind, label in (chips or {}).items():
             if _has_chip(kind):
-                self._made_chip(kind, label)
+                self._kept_chip(kind, label)
 
     def again(self, who: str, legal: dict[str, dict[str, Any]]) -> None:
         """This panel, shown for the next draw (any player's, any legal draw), exactly as a new one
@@ -129,9 +130,9 @@ class DrawPanel(BoxLayout):
         self.add_widget(spacer())
 
     def _chip_of(self, kind: str) -> Any:
-        return self._made_chip(kind, f.label(self.fields["kind"], kind))
+        return self._kept_chip(kind, f.label(self.fields["kind"], kind))
 
-    def _made_chip(self, kind: str, label: str) -> Any:
+    def _kept_chip(self, kind: str, label: str) -> Any:
         """The chip of this kind saying `label`: the one kept, else a new one."""
         chip = self.chips.get(kind)
         if chip is None or chip.text != label:
