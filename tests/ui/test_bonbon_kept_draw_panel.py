@@ -195,3 +195,16 @@ def test_a_draw_panel_made_ahead_shows_only_what_the_legal_draw_asks(make_app):
     assert "Reveal" in chips and "Peek!" not in chips and "Swap" in chips
     value(app, 6)  # Anna's card: the value buttons made ahead enter it
     assert view(app)["players"][0]["cards"][-1]["value"] == 6
+
+
+def test_buttons_made_ahead_late_leave_the_draw_shown_as_it_is(make_app):
+    """A game resumed in the middle of a round shows its draw panel at once, and the board's
+    made-ahead jobs still come a few frames later: a kind chosen by then keeps "0" greyed."""
+    app = start(make_app)
+    begin(app)
+    press(app, "Must face-up")
+    assert "[b]0[/b]" not in offered(app), "beside a kind, 0 is greyed"
+    board(app).entry.make_draw(values=range(10), chips={"must_up": "Must face-up"})
+    app.frames(2)
+    assert "[b]0[/b]" not in offered(app) and "[b]5[/b]" in offered(app)
+    assert draw_panel(app).chips["must_up"].state == "down"
