@@ -230,6 +230,7 @@ def test_a_three_player_game_by_touch_with_a_phone_watching(make_app, broker, br
     assert f.session.result() is not None
     t.agree()
     assert "winner" in seen.phone(browser)["info"]
+    first_sheet = list(f.board.entry.sheet.children)
     f.bar("Undo")
     t.agree()
     assert f.session.result() is None and f.view()["turn"] == revealer
@@ -243,4 +244,6 @@ def test_a_three_player_game_by_touch_with_a_phone_watching(make_app, broker, br
     assert result.scores == {"Ann": 106, "Ben": 77, "Cy": 97} and result.winners == ("Ann",)
     cells = [w.text for w in f.board.entry.sheet.children[::-1]]
     assert cells[-4:] == ["Total", "[color=#ffb000]106[/color]", "77", "97"]
+    # The sheet shown again is the same cells with their words, not three dozen new labels.
+    assert f.board.entry.sheet.children == first_sheet
     f.app.screenshot("baon-table-game-end-1024x600")

@@ -31,8 +31,14 @@ def _cell(text: str, *, bold: bool = False, colour=None, align: str = "right") -
 
 
 class ScoreSheet(GridLayout):
+    """Its cells kept from one showing to the next (a game's end undone and redone, or shown
+    again after the table is switched back on): each is only given its words, which it draws
+    again only when they changed, where making the sheet's three dozen labels anew took most of
+    the frame after the touch that ended the game."""
+
     def __init__(self, **kwargs) -> None:
         super().__init__(cols=2, spacing=(theme.GAP, 0), size_hint_y=None, **kwargs)
+        self.kept: list[PlainLabel] = []
         self.bind(minimum_height=self.setter("height"))
         self.bind(width=lambda *_: setattr(self, "cols_minimum", {0: self.width * 0.4}))
 
@@ -40,19 +46,24 @@ class ScoreSheet(GridLayout):
         sheet = view["view"]["scoring"]
         colours = {p["name"]: readable(p["colour"]) for p in view["players"]}
         winners = set(view["view"]["winners"])
-        self.clear_widgets()
+        # Each cell's words, whether bold, its colour and its side, row by row.
+        wanted = [("Score", True, None, "left")]
+        wanted += [(row["player"], True, colours[row["player"]], "right") for row in sheet]
+        for key, name in ROWS:
+            wanted.append((name, False, theme.MUTED, "left"))
+            wanted += [(str(row["lines"][key]), False, None, "right") for row in sheet]
+        wanted.append(("Total", True, None, "left"))
+        wanted += [(f"[color={hex_of(list(theme.ACCENT))}]{row['total']}[/color]" if row["player"] in winners
+                    else str(row["total"]), True, None, "right") for row in sheet]
         self.cols = 1 + len(sheet)
         # The line names need room; the players' columns share the rest.
         self.cols_minimum = {0: self.width * 0.4}
-        self.add_widget(_cell("Score", bold=True, align="left"))
-        for row in sheet:
-            self.add_widget(_cell(row["player"], bold=True, colour=colours[row["player"]]))
-        for key, name in ROWS:
-            self.add_widget(_cell(name, colour=theme.MUTED, align="left"))
-            for row in sheet:
-                self.add_widget(_cell(str(row["lines"][key])))
-        self.add_widget(_cell("Total", bold=True, align="left"))
-        for row in sheet:
-            mark = f"[color={hex_of(list(theme.ACCENT))}]{row['total']}[/color]" if row["player"] in winners \
-                else str(row["total"])
-            self.add_widget(_cell(mark, bold=True))
+        while len(self.kept) < len(wanted):
+            self.kept.append(_cell(""))
+        cells = self.kept[:len(wanted)]
+        for cell, (text, bold, colour, align) in zip(cells, wanted):
+            cell.text, cell.bold, cell.color, cell.halign = text, bold, colour or theme.TEXT, align
+        if self.children[::-1] != cells:
+            self.clear_widgets()
+            for cell in cells:
+                self.add_widget(cell)
