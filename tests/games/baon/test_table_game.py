@@ -226,11 +226,15 @@ def test_a_three_player_game_by_touch_with_a_phone_watching(make_app, broker, br
             f.end_turn()
             t.agree()
     # The revealer's last turn ends the game: the score sheet. Undo reopens the turn, redo ends it.
+    # Its cells were made ahead, early in the game: the touch that ends it gives them their words.
+    made_ahead = list(f.board.entry.sheet.kept)
+    assert len(made_ahead) == 4 * 9, "a cell for each of the sheet's 9 lines in 4 columns"
     f.end_turn()
     assert f.session.result() is not None
     t.agree()
     assert "winner" in seen.phone(browser)["info"]
     first_sheet = list(f.board.entry.sheet.children)
+    assert first_sheet[::-1] == made_ahead
     f.bar("Undo")
     t.agree()
     assert f.session.result() is None and f.view()["turn"] == revealer

@@ -12,6 +12,7 @@ from companion.ui.boards.base import Board
 from companion.ui.boards.baon import words
 from companion.ui.boards.baon.entry import Entry
 from companion.ui.boards.baon.players import PlayerList
+from companion.ui.kit.made_ahead import ahead
 from companion.ui.widgets import Panel, PlainLabel
 
 STRIP = theme.FONT * 3.4  # three lines of the strip's boxes
@@ -63,9 +64,16 @@ class BaonBoard(Board):
         below.add_widget(self.players)
         below.add_widget(self.entry)
         self.add_widget(below)
+        self.sheet_ahead = False  # the score sheet's cells asked for ahead of the game's end
 
     def refresh(self, view: dict[str, Any]) -> None:
         game = view["view"]
+        if not self.sheet_ahead:
+            # The score sheet's cells, a column a frame in the frames after the game's first
+            # showing: the touch that ends the game then only gives them their words.
+            self.sheet_ahead = True
+            columns = len(view["players"]) + 1
+            ahead(self, [lambda board, c=c: board.entry.sheet.make(c) for c in range(1, columns + 1)])
         self.players.show(view)
         for box, m in zip(self.tokens, game["majorities"]):
             box.token = m["token"]

@@ -42,6 +42,11 @@ class ScoreSheet(GridLayout):
         self.bind(minimum_height=self.setter("height"))
         self.bind(width=lambda *_: setattr(self, "cols_minimum", {0: self.width * 0.4}))
 
+    def make(self, columns: int) -> None:
+        """The cells of at least this many columns, made now (the board makes them ahead)."""
+        while len(self.kept) < columns * (len(ROWS) + 2):
+            self.kept.append(_cell(""))
+
     def show(self, view: dict[str, Any]) -> None:
         sheet = view["view"]["scoring"]
         colours = {p["name"]: readable(p["colour"]) for p in view["players"]}
@@ -58,8 +63,7 @@ class ScoreSheet(GridLayout):
         self.cols = 1 + len(sheet)
         # The line names need room; the players' columns share the rest.
         self.cols_minimum = {0: self.width * 0.4}
-        while len(self.kept) < len(wanted):
-            self.kept.append(_cell(""))
+        self.make(self.cols)
         cells = self.kept[:len(wanted)]
         for cell, (text, bold, colour, align) in zip(cells, wanted):
             cell.text, cell.bold, cell.color, cell.halign = text, bold, colour or theme.TEXT, align
