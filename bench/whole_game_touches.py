@@ -8,9 +8,10 @@ from the finger going down to it lifting (Kivy dispatching both on the app's thr
 touch itself does), then the frame that follows (what it scheduled for the screen, drawn). It
 prints, per game, p50, p99 and max of each, as CPU time of the app's thread (what a loaded
 machine does not change) and as wall time, the garbage collector's share, and the slowest
-touches by what was touched. As the table's own start does, what exists once each app is up is
-set aside from the garbage collector, after every screen's warm-up (BENCH_NO_FREEZE=1: neither; BENCH_PROFILE=1: a profile;
-BENCH_SLOW_FRAMES=40: a profile of the frames over 40 ms; BENCH_SLOWEST=12: that many slowest touches). Target: p99 <= 25 ms here, so that a Pi 4 (4-5x
+touches by what was touched. As the table's own start does, every screen is warmed up and what
+exists once each app is up is set aside from the garbage collector (BENCH_NO_FREEZE=1:
+neither; BENCH_PROFILE=1: a profile; BENCH_SLOW_FRAMES=40: a profile of the frames over 40 ms;
+BENCH_SLOWEST=12: that many slowest touches). Target: p99 <= 25 ms here, so that a Pi 4 (4-5x
 slower per core) stays near 100 ms. It asserts nothing; the tests it plays assert what they do.
 """
 
@@ -143,8 +144,9 @@ class TimedPlugin:
         # board warmed up (app.warm_ups: on the table, one a frame after the first frames while
         # nobody touches, about twenty of them; the tests touch in their first frames, and would
         # time the building of each screen the table has built by the time a player has read
-        # the menu), then what exists once the app is up set aside from the garbage collector. Else every full collection walks the
-        # whole test session's objects, which the table never holds.
+        # the menu), then what exists once the app is up set aside from the garbage collector.
+        # Else every full collection walks the whole test session's objects, which the table
+        # never holds.
         # And, as it does, full collections wait for a moment nobody touches (rest_collections.py).
         from companion.ui.first_frame import keep_out_of_collections
         from companion.ui.rest_collections import RestCollections

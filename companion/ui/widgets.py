@@ -62,7 +62,7 @@ class PlainLabel(DrawnOnce, Label):
     """Kivy's Label as it is, its words drawn once its layouts have settled (kit/drawn_once.py)."""
 
 
-class Text(DrawnOnce, Label):
+class Text(PlainLabel):
     """A label that wraps inside its width and grows to fit its text."""
 
     def __init__(self, wrap: bool = True, **kwargs) -> None:

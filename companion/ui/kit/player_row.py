@@ -43,12 +43,12 @@ class PlayerRow(Panel):
         self.tag_column, self.number_width = right, number_width
         # Not a Text: a shortened label would turn "10/10" into an ellipsis.
         self.number = PlainLabel(text="", markup=True, bold=True, font_size=theme.FONT_TITLE, halign="right",
-                            valign="middle")
+                                 valign="middle")
         self.number.bind(size=lambda label, *_: setattr(label, "text_size", label.size))
         right.add_widget(self.number)
         # Not shortened: Kivy joins a shortened label's lines into one ("OUT: limit" over "+3 points").
-        self.tag = PlainLabel(text="", markup=True, font_size=tag_size, color=theme.MUTED, size_hint_y=None, height=0,
-                         halign="right", valign="top")
+        self.tag = PlainLabel(text="", markup=True, font_size=tag_size, color=theme.MUTED, size_hint_y=None,
+                              height=0, halign="right", valign="top")
         self.tag.bind(size=lambda label, *_: setattr(label, "text_size", label.size))
         right.add_widget(self.tag)
         self.add_widget(right)

@@ -27,7 +27,7 @@ class StripBox(Panel):
         self.lines = []
         for _ in range(3):
             line = PlainLabel(text="", markup=True, font_size=theme.FONT * 0.92, color=theme.TEXT,
-                         halign="left", valign="middle", shorten=True, shorten_from="right")
+                              halign="left", valign="middle", shorten=True, shorten_from="right")
             line.bind(size=lambda w, *_: setattr(w, "text_size", w.size))
             self.lines.append(line)
             self.add_widget(line)

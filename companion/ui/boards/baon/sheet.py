@@ -25,7 +25,7 @@ ROW = theme.FONT * 1.15
 
 def _cell(text: str, *, bold: bool = False, colour=None, align: str = "right") -> PlainLabel:
     cell = PlainLabel(text=text, markup=True, bold=bold, font_size=theme.FONT * 0.92, color=colour or theme.TEXT,
-                 halign=align, valign="middle", size_hint_y=None, height=ROW, shorten=True)
+                      halign=align, valign="middle", size_hint_y=None, height=ROW, shorten=True)
     cell.bind(size=lambda w, *_: setattr(w, "text_size", w.size))
     return cell
 

@@ -48,7 +48,8 @@ class BonbonBoard(Board):
                 # only fill them in. The draw's buttons: a value for each value the game's cards
                 # show (its options), a chip for each kind.
                 count = len(view["players"])
-                values = range(view["options"].get("max_value", 9) + 1)  # 9: a saved table without it (games/bonbon/board.py)
+                # 9: the deck's, for a table saved without the option (as games/bonbon/board.py reads it).
+                values = range(view["options"].get("max_value", 9) + 1)
                 ahead(self, [*(lambda board, n=n: board.players.make(n) for n in range(1, count + 1)),
                              lambda board: board.entry.make_draw(values=values),
                              lambda board: board.entry.make_draw(chips=words.KIND_CHIPS),

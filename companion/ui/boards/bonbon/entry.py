@@ -34,12 +34,15 @@ class EntryPanel(Panel):
         self.draw: DrawPanel | None = None  # kept while other panels come and go
         self.reveal: RevealPanel | None = None  # the same
 
-    def make_draw(self, values: Sequence[int] = (), chips: Mapping[str, str] | None = None) -> DrawPanel:
-        """The game's one draw panel, made now if not yet, with these buttons made in it (see
-        DrawPanel.stock): the board asks for it ahead of the first draw."""
+    def make_draw(self, values: Sequence[int] = (), chips: Mapping[str, str] | None = None) -> None:
+        """These buttons made in the game's draw panel (see DrawPanel.stock): the board asks for
+        them ahead of the first draw."""
+        self._draw_panel().stock(values, chips)
+
+    def _draw_panel(self) -> DrawPanel:
+        """The game's one draw panel, made now if not yet."""
         if self.draw is None:
             self.draw = DrawPanel(self.act, self.focus)
-        self.draw.stock(values, chips)
         return self.draw
 
     # -- touches on the board itself: the same choice as the panel's button --------------------
@@ -68,14 +71,14 @@ class EntryPanel(Panel):
         self.focus([])  # a panel asking about a card frames it on the board again
         if "start" not in legal and "draw" in legal:
             # Shown as a new panel would show, whatever was entered halfway on it before.
-            self.make_draw().again(who, legal)
+            self._draw_panel().again(who, legal)
             if self.panel is self.draw and self.draw.parent is self:
                 return
         self.clear_widgets()
         if "start" in legal:
             panel: Widget = StartPanel(legal["start"], self.act)
         elif "draw" in legal:
-            panel = self.make_draw()
+            panel = self._draw_panel()
         elif "take_tile" in legal:
             panel = TakeTile(who, legal["take_tile"], None, self.act, self.say)
         elif view["view"].get("effect") == "pass_tile" and "pass" in legal:

@@ -54,8 +54,8 @@ def least_widths() -> dict[str, float]:
 def _cell(text: str, weight: float, colour=None, bold: bool = False, size: float | None = None,
           halign: str = "center", shorten: bool = True, least: float = 0) -> PlainLabel:
     label = PlainLabel(text=text, markup=True, bold=bold, font_size=size or theme.FONT, color=colour or theme.TEXT,
-                  size_hint_x=weight, size_hint_min_x=least, halign=halign, valign="middle", shorten=shorten,
-                  shorten_from="right")
+                       size_hint_x=weight, size_hint_min_x=least, halign=halign, valign="middle", shorten=shorten,
+                       shorten_from="right")
     label.bind(size=lambda w, *_: setattr(w, "text_size", w.size))
     return label
 
